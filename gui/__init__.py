@@ -1,0 +1,1 @@
+"""PySide6 application for the referee: windows, widgets and Qt models over the engine."""

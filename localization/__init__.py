@@ -1,0 +1,2 @@
+"""Catalogues for Spanish, Russian and French (es/ru/fr): GUI strings, rule messages keyed by rule
+id, the rules reference and card names."""

@@ -1,0 +1,1 @@
+"""Rules-enforcing referee for card games."""

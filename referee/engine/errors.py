@@ -1,0 +1,39 @@
+"""Refusals. The engine holds no display text: a refusal is a rule id from RULES.md plus named
+parameters, and `localization` turns it into a sentence in the player's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A broken rule: its id (e.g. ``N-DEPLOY-4``) and the values that explain it."""
+
+    rule: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.rule}({args})" if args else self.rule
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse. The match it was tried on is left exactly as it was."""
+
+    def __init__(self, rule: str, **params: Any):
+        self.rule = rule
+        self.params = params
+        super().__init__(str(Violation(rule, params)))
+
+    @property
+    def violation(self) -> Violation:
+        return Violation(self.rule, dict(self.params))
+
+
+class NotationError(IllegalAction):
+    """A string that is not an action's notation at all."""
+
+    def __init__(self, text: str, reason: str):
+        super().__init__("NOTATION", text=text, reason=reason)

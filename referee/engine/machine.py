@@ -1,0 +1,136 @@
+"""Building a game's state machine from its data table.
+
+A game declares its phases, steps and chain steps as nested states and its triggers as `Row`s
+(trigger, source, destination, guard names, the player verb that fires it, the rule it enforces).
+`build_machine` turns that table into one `transitions` HierarchicalMachine, built once per game and
+deck format and shared by every match: matches are not registered as models (so they cost nothing to
+create and are garbage-collected normally); the match passes its state object to
+`machine.trigger_event`, and the machine keeps the current state in the object's ``phase``.
+
+Guards are pure functions of the state. The machine evaluates them as transition conditions, and
+`Table.allowed` evaluates the same functions to tell which triggers may fire now, which is where
+`Match.legal_actions` starts.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable
+
+from transitions.extensions import HierarchicalMachine
+
+logging.getLogger("transitions").setLevel(logging.WARNING)
+
+SEPARATOR = "_"
+Guard = Callable[[Any], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One trigger of the table. ``verb`` is the player action that fires it; None for a step the
+    referee carries out by itself (a draw, a Showdown, settling a link). ``dest`` None is an internal
+    transition (the state stays)."""
+
+    trigger: str
+    source: str
+    dest: str | None
+    guards: tuple[str, ...] = ()
+    verb: str | None = None
+    rule: str = ""
+
+
+@dataclass
+class Table:
+    """A game's states and rows, the guards they name, and the machine built from them."""
+
+    name: str
+    states: list[Any]
+    rows: list[Row]
+    guards: dict[str, tuple[Guard, str]]  # guard name -> (function, rule id it enforces)
+    initial: str
+    machine: HierarchicalMachine = field(init=False)
+    by_state: dict[str, list[Row]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.machine = build_machine(self)
+        self.by_state = {leaf: [r for r in self.rows if _within(leaf, r.source)] for leaf in leaves(self.states)}
+        for leaf, rows in self.by_state.items():  # our view of the table agrees with the machine's
+            assert {r.trigger for r in rows} == set(self.machine.get_triggers(leaf)), leaf
+
+    def passes(self, row: Row, state: Any) -> bool:
+        guards = self.guards
+        for g in row.guards:
+            if not guards[g][0](state):
+                return False
+        return True
+
+    def failing(self, row: Row, state: Any) -> str | None:
+        """The rule id of the first guard of ``row`` that does not hold, or None."""
+        for g in row.guards:
+            fn, rule = self.guards[g]
+            if not fn(state):
+                return rule
+        return None
+
+    def allowed(self, state: Any) -> list[Row]:
+        """Rows whose trigger the machine allows in the state's current phase."""
+        return [r for r in self.by_state[state.phase] if self.passes(r, state)]
+
+    def fire(self, row: Row, state: Any) -> None:
+        if not self.machine.trigger_event(state, row.trigger):
+            raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
+
+    def mermaid(self) -> str:
+        """The table drawn as a mermaid state diagram (the README's and the GUI's tracker's source)."""
+        from transitions.extensions import HierarchicalGraphMachine
+
+        graph = HierarchicalGraphMachine(
+            states=self.states, transitions=_transitions(self.rows, {}), initial=self.initial,
+            auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=self.name,
+        )
+        return graph.get_graph().source
+
+
+def leaves(states: Iterable[Any], prefix: str = "") -> list[str]:
+    out: list[str] = []
+    for s in states:
+        if isinstance(s, str):
+            out.append(prefix + s)
+        else:
+            name = prefix + s["name"]
+            out.extend(leaves(s["children"], name + SEPARATOR) if s.get("children") else [name])
+    return out
+
+
+def _within(leaf: str, source: str) -> bool:
+    return leaf == source or leaf.startswith(source + SEPARATOR)
+
+
+def _transitions(rows: list[Row], guards: dict[str, tuple[Guard, str]]) -> list[dict]:
+    out = []
+    for r in rows:
+        t: dict[str, Any] = {"trigger": r.trigger, "source": r.source, "dest": r.dest}
+        if guards:
+            t["conditions"] = [_condition(guards[g][0]) for g in r.guards]
+        else:
+            t["conditions"] = list(r.guards)  # names only: for drawing
+        out.append(t)
+    return out
+
+
+def _condition(fn: Guard) -> Callable[[Any], bool]:
+    return lambda event: fn(event.model)
+
+
+def build_machine(table: Table) -> HierarchicalMachine:
+    return HierarchicalMachine(
+        model=None,
+        states=table.states,
+        transitions=_transitions(table.rows, table.guards),
+        initial=table.initial,
+        auto_transitions=False,
+        send_event=True,
+        model_attribute="phase",
+        name=table.name,
+    )

@@ -1,0 +1,239 @@
+"""The match: the full state of one game and its history (modelled on python-chess's Board).
+
+`legal_actions()` lists what may be done now, `apply()` checks and applies an action or raises
+`IllegalAction` leaving everything as it was, `undo()`/`redo()` walk the history, `explain()` says why
+an action is or is not legal, `outcome()` tells who won and by which rule. A match saves to JSON at any
+step (mid-chain included) and, given its initial position and action list, replays itself exactly.
+
+The kernel knows no game: a `Rules` object gives it the state machine table and, per verb, how to
+list candidate actions, check one (purely, returning a plan) and perform the plan.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from .action import Action, as_action
+from .errors import IllegalAction
+from .machine import Row, Table
+
+MAX_AUTOMATIC_STEPS = 10_000
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer of `Match.explain`: legal or not, and the rule ids that say so."""
+
+    legal: bool
+    rule: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None  # seat index, None when nobody wins
+    rule: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the match log: a rule-level event with its parameters (no display text)."""
+
+    index: int  # the number of actions applied before it (0 for set-up events)
+    key: str
+    params: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Verb:
+    """How the rules handle one player verb.
+
+    ``candidates(state, row)`` proposes concrete actions (each is then checked, so the listing and
+    `apply` share one logic); ``check(state, row, action)`` returns a plan or raises IllegalAction and
+    must not change the state; ``perform(state, plan)`` carries the plan out.
+    """
+
+    candidates: Callable[[Any, Row], list[Action]]
+    check: Callable[[Any, Row, Action], Any]
+    perform: Callable[[Any, Any], None]
+
+
+class Rules(Protocol):
+    table: Table
+    verbs: dict[str, Verb]
+    automatic: dict[str, Callable[[Any], None]]  # trigger -> what the referee does
+
+    def actor(self, state: Any) -> int | None: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def load_state(self, data: dict, cards: Any) -> Any: ...
+
+
+class Match:
+    def __init__(self, rules: Rules, state: Any, *, settle: bool = True):
+        self.rules = rules
+        self.state = state
+        self.history: list[Action] = []
+        self.log: list[Entry] = []
+        self._undo: list[tuple[dict, int]] = []  # (position before the action, log length before)
+        self._redo: list[Action] = []
+        self._initial: dict | None = None
+        if settle:
+            self._automatic()
+        self._initial = state.to_dict()
+
+    # --- queries --------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def actor(self) -> int | None:
+        """The seat expected to act now (None when the match is over)."""
+        return self.rules.actor(self.state)
+
+    def legal_actions(self) -> list[Action]:
+        state, verbs, table = self.state, self.rules.verbs, self.rules.table
+        out: list[Action] = []
+        for row in table.by_state[state.phase]:
+            if row.verb is None or not table.passes(row, state):
+                continue
+            verb = verbs[row.verb]
+            for action in verb.candidates(state, row):
+                if action.needs_naming:
+                    out.append(action)
+                    continue
+                try:
+                    verb.check(state, row, action)
+                except IllegalAction:
+                    continue
+                out.append(action)
+        return out
+
+    def explain(self, action: Action | str) -> Verdict:
+        try:
+            action = as_action(action)
+            row, _ = self._check(action)
+        except IllegalAction as err:
+            return Verdict(False, err.rule, dict(err.params))
+        return Verdict(True, row.rule, {"trigger": row.trigger})
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    # --- changes --------------------------------------------------------------------------
+    def apply(self, action: Action | str) -> Action:
+        action = as_action(action)
+        self._push(action)
+        self._redo.clear()
+        return action
+
+    def undo(self) -> Action:
+        if not self._undo:
+            raise IndexError("nothing to undo")
+        position, log_len = self._undo.pop()
+        self.state = self.rules.load_state(position, self.state.cards)
+        del self.log[log_len:]
+        action = self.history.pop()
+        self._redo.append(action)
+        return action
+
+    def redo(self) -> Action:
+        if not self._redo:
+            raise IndexError("nothing to redo")
+        action = self._redo.pop()
+        self._push(action)
+        return action
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "position": self.state.to_dict(),
+            "initial": self._initial,
+            "history": [str(a) for a in self.history],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, rules: Rules, data: dict, cards: Any) -> "Match":
+        """A saved match. With its initial position and history it is replayed, so undo works and
+        the saved position is verified; a bare position (a rules question) loads as it is."""
+        if data.get("initial") is not None and "history" in data:
+            match = cls(rules, rules.load_state(data["initial"], cards), settle=False)
+            for notation in data["history"]:
+                match.apply(notation)
+            if "position" in data and match.state.to_dict() != data["position"]:
+                raise ValueError("the saved position does not follow from its history")
+            return match
+        position = data["position"] if "position" in data else data
+        return cls(rules, rules.load_state(position, cards), settle=False)
+
+    # --- internals ------------------------------------------------------------------------
+    def _check(self, action: Action) -> tuple[Row, Any]:
+        state, table = self.state, self.rules.table
+        if self.outcome() is not None:
+            raise IllegalAction("N-TURN-1", verb=action.verb)
+        rows = [r for r in table.by_state[state.phase] if r.verb == action.verb]
+        if not rows:
+            raise IllegalAction("N-TURN", verb=action.verb, step=state.phase)
+        refusal = None
+        for row in rows:
+            rule = table.failing(row, state)
+            if rule is None:
+                return row, self.rules.verbs[row.verb].check(state, row, action)
+            refusal = refusal or rule
+        raise IllegalAction(refusal, verb=action.verb, step=state.phase)
+
+    def _push(self, action: Action) -> None:
+        row, plan = self._check(action)
+        before, log_len = self.state.to_dict(), len(self.log)
+        index = len(self.history) + 1
+        try:
+            self.state.events = []
+            self.rules.table.fire(row, self.state)  # guards hold on the position before the action
+            self.rules.verbs[row.verb].perform(self.state, plan)
+            self._collect(index)
+            self._automatic()
+        except BaseException:
+            self.state = self.rules.load_state(before, self.state.cards)
+            del self.log[log_len:]
+            raise
+        self.history.append(action)
+        self._undo.append((before, log_len))
+
+    def _automatic(self) -> None:
+        """Carry out the steps that need no choice (draws, Showdown, settling links...)."""
+        state, table, automatic = self.state, self.rules.table, self.rules.automatic
+        index = len(self.history) + 1 if self._initial is not None else 0
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            for row in table.by_state[state.phase]:
+                if row.verb is None and table.passes(row, state):
+                    state.events = []
+                    table.fire(row, state)
+                    automatic[row.trigger](state)
+                    self._collect(index)
+                    break
+            else:
+                return
+        raise RuntimeError(f"automatic steps do not stop at {state.phase}")
+
+    def _collect(self, index: int) -> None:
+        for key, params in self.state.events:
+            self.log.append(Entry(index, key, params))
+        self.state.events = []

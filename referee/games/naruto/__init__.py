@@ -1,0 +1,1 @@
+"""Naruto CCG: card facts, deck construction and rules."""

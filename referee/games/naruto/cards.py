@@ -1,0 +1,172 @@
+"""Naruto CCG card facts, and the one small interface through which the engine reads them.
+
+The rules never open a file or a database: they ask a `CardSource` for a `Card` by number.
+The bundled source reads Set 1 from the CSV shipped in this package; the catalogue (`cards/`)
+can provide another source with the same two methods, so the engine stays free of SQL.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Iterable, Iterator, Protocol
+
+SYMBOLS = ("Fire", "Water", "Wind", "Lightning", "Earth", "Void")
+#: jutsu cost letters (N-CARD-3)
+LETTERS = {"F": "Fire", "W": "Water", "N": "Wind", "L": "Lightning", "E": "Earth", "V": "Void"}
+CARD_TYPES = ("Ninja", "Jutsu", "Mission", "Client")
+#: ranks in increasing order, for requirements such as "Chunin or higher"
+RANKS = ("Ninja Academy Student", "Genin", "Chunin", "Special Jonin", "Jonin", "Village Leader")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What a printed card shows (N-CARD-1..4), plus our own classification of its Jutsu or Mission
+    requirement and target kind (used by N-JUTSU-1/2, N-MISSION-4 and N-CHAIN-6)."""
+
+    number: str
+    name: str
+    type: str
+    symbols: tuple[str, ...]
+    entrance_cost: int | None = None
+    hand_cost: int | None = None
+    healthy: tuple[int, int] = (0, 0)
+    injured: tuple[int, int] = (0, 0)
+    attribute: str = ""
+    jutsu_cost: tuple[str, ...] = ()
+    characteristics: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    effect_kind: str = "none"
+    effect: str = ""
+    requirement: str = ""
+    target: str = "none"
+    names: frozenset[str] = field(default=frozenset(), compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", frozenset(_names_of(self)))
+
+    # --- keywords -------------------------------------------------------------------------
+    def has(self, keyword: str) -> bool:
+        """A keyword such as Ambush, Growth, Counter or Permanent (case-insensitive, `Permanent (2)`
+        counts as Permanent)."""
+        k = keyword.lower()
+        return any(w.lower() == k or w.lower().startswith(k + " (") for w in self.keywords)
+
+    @property
+    def is_group(self) -> bool:
+        """Group / Platoon Ninjas (N-KEY-GROUP-1)."""
+        marks = {c.lower() for c in self.characteristics} | {k.lower() for k in self.keywords}
+        return self.type == "Ninja" and bool(marks & {"group", "platoon"})
+
+    @property
+    def permanent_coins(self) -> int | None:
+        """X of a `Permanent (X)` mission (N-KEY-PERM-2); None when it has no such keyword."""
+        for w in self.keywords:
+            if w.lower().startswith("permanent (") and w.endswith(")"):
+                return int(w[w.index("(") + 1 : -1])
+        return None
+
+    @property
+    def is_counter(self) -> bool:
+        return self.type == "Mission" and self.has("Counter")
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.type == "Mission" and self.has("Permanent")
+
+    @property
+    def has_effect(self) -> bool:
+        return bool(self.effect)
+
+    @property
+    def rank(self) -> int:
+        """Highest rank among the characteristics ("Rogue Ninja (Jonin)" counts as Jonin); -1 if none."""
+        best = -1
+        for c in self.characteristics:
+            for i, r in enumerate(RANKS):
+                if c == r or c.endswith(f"({r})"):
+                    best = max(best, i)
+        return best
+
+    @property
+    def mental_power(self) -> int:
+        """`Mental Power: N` characteristic (N-SHOW-2); 0 without one."""
+        for c in self.characteristics:
+            if c.lower().startswith("mental power:"):
+                return int(c.split(":", 1)[1])
+        return 0
+
+
+def _names_of(card: Card) -> set[str]:
+    """A Ninja bears its name, each "Name X" characteristic, and both names of a Group (N-DEPLOY-3,
+    N-KEY-GROUP-1)."""
+    names = {n.strip() for n in card.name.split(" & ")} if card.is_group else {card.name}
+    names |= {c[5:].strip() for c in card.characteristics if c.lower().startswith("name ")}
+    return names
+
+
+class CardSource(Protocol):
+    """The engine's whole view of a catalogue."""
+
+    def get(self, number: str) -> Card | None: ...
+
+    def __iter__(self) -> Iterator[Card]: ...
+
+
+class CardTable:
+    """A card source held in memory: the bundled set, a test's own cards, or both together."""
+
+    def __init__(self, cards: Iterable[Card]):
+        self._by_number = {c.number: c for c in cards}
+
+    def get(self, number: str) -> Card | None:
+        return self._by_number.get(number)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._by_number.values())
+
+    def __len__(self) -> int:
+        return len(self._by_number)
+
+    def with_cards(self, cards: Iterable[Card]) -> "CardTable":
+        """This table plus (or overridden by) more cards."""
+        return CardTable([*self, *cards])
+
+
+def _int(text: str) -> int | None:
+    return int(text) if text.strip() else None
+
+
+def _split(text: str) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def card_from_row(row: dict[str, str]) -> Card:
+    """One CSV row of the reference format (see data/set01.csv) as a Card."""
+    return Card(
+        number=row["number"],
+        name=row["name"],
+        type=row["type"],
+        symbols=tuple(s.strip() for s in row["symbols"].split("/") if s.strip()),
+        entrance_cost=_int(row["entrance_cost"]),
+        hand_cost=_int(row["hand_cost"]),
+        healthy=(_int(row["healthy_combat"]) or 0, _int(row["healthy_support"]) or 0),
+        injured=(_int(row["injured_combat"]) or 0, _int(row["injured_support"]) or 0),
+        attribute=row["attribute"],
+        jutsu_cost=tuple(row["jutsu_cost"].split()),
+        characteristics=_split(row["characteristics"]),
+        keywords=_split(row["keywords"]),
+        effect_kind=row.get("effect_kind") or "none",
+        effect=row.get("effect_summary", ""),
+        requirement=row.get("requirement", ""),
+        target=row.get("target") or "none",
+    )
+
+
+@cache
+def bundled() -> CardTable:
+    """Set 1 "The Path to Hokage", 127 cards, from the package data."""
+    text = resources.files(__package__).joinpath("data/set01.csv").read_text(encoding="utf-8")
+    return CardTable(card_from_row(r) for r in csv.DictReader(text.splitlines()))

@@ -1,0 +1,162 @@
+"""The Naruto CCG rules put together: the table of `table.py`, the guards it names, the verbs of the
+phase modules, and `new_match` to start a game in either mode."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Sequence
+
+from referee.engine.errors import IllegalAction
+from referee.engine.machine import Table
+from referee.engine.match import Match, Outcome
+
+from . import battle, chain, mission, turn
+from .cards import CardSource, bundled
+from .decks import FORMATS, check_deck
+from .state import NarutoState
+from .table import ROWS, STATES
+
+DECK_SIZES = {"standard": 50, "french": 40}
+
+#: guard name -> (pure function of the state, the rule id a refusal cites)
+GUARDS = {
+    "deciding": (lambda s: True, "N-SETUP-4"),
+    "may_mulligan": (lambda s: s.players[turn.deciding(s)].mulligans < turn.MAX_MULLIGANS, "N-MULL-2"),
+    "all_kept": (lambda s: s.players[0].kept and s.players[1].kept, "N-SETUP-4"),
+    "first_turn": (lambda s: s.first_turn, "N-ORG-5"),
+    "not_first_turn": (lambda s: not s.first_turn, "N-ORG-5"),
+    "mission_left": (lambda s: s.players[s.attacker].missions < 1, "N-MISSION-1"),
+    "client_left": (lambda s: not s.players[s.attacker].client, "N-CLIENT-1"),
+    "counter_left": (lambda s: not s.players[s.blocker].countered, "N-MISSION-2"),
+    "window_after_deploy": (lambda s: s.window == "deploy", "N-DEPLOY-7"),
+    "window_at_end": (lambda s: s.window == "end", "N-MISSION-2"),
+    "chain_open": (lambda s: bool(s.chain), "N-CHAIN-1"),
+    "first_pass": (lambda s: s.passes == 0, "N-CHAIN-3"),
+    "second_pass": (lambda s: s.passes >= 1, "N-CHAIN-3"),
+    "top_valid": (lambda s: chain.top_valid(s), "N-CHAIN-4"),
+    "top_invalid": (lambda s: bool(s.chain) and not chain.top_valid(s), "N-CHAIN-6"),
+    "chain_empty": (lambda s: not s.chain, "N-CHAIN-7"),
+    "attack_left": (lambda s: len(s.players[s.attacker].sent) < battle.MAX_SENT, "N-ATTACK-1"),
+    "teams_sent": (lambda s: bool(s.players[s.attacker].sent), "N-ATTACK-1"),
+    "no_teams_sent": (lambda s: not s.players[s.attacker].sent, "N-ATTACK-1"),
+    "block_left": (lambda s: len(s.players[s.blocker].sent) < len(s.players[s.attacker].sent), "N-BLOCK-1"),
+    "someone_wins": (lambda s: turn.victory(s) is not None, "N-TURN-1"),
+    "nobody_wins": (lambda s: turn.victory(s) is None, "N-TURN-1"),
+    "hand_too_big": (lambda s: len(s.players[s.attacker].hand) > turn.HAND_LIMIT, "N-HAND-1"),
+    "hand_ok": (lambda s: len(s.players[s.attacker].hand) <= turn.HAND_LIMIT, "N-HAND-1"),
+}
+
+AUTOMATIC = {
+    "begin_game": lambda s: s.emit("game_started", first=s.first),
+    "begin_turn": turn.begin_turn,
+    "draw": turn.start_draw,
+    "skip_draw": turn.skip_draw,
+    "settle_link": lambda s: chain.settle_top(s, applied=True),
+    "fail_card": lambda s: chain.settle_top(s, applied=False),
+    "close_chain": chain.close_chain,
+    "showdown": battle.showdown,
+    "return_teams": battle.return_teams,
+    "win": turn.win,
+    "no_winner": turn.nothing,
+    "hand_adjusted": turn.nothing,
+    "move_marker": turn.move_marker,
+}
+
+_ATTACKER_STEPS = ("mission_main", "organization_organize", "battle_attack", "end_hand")
+_BLOCKER_STEPS = ("mission_window", "battle_block")
+
+
+class NarutoRules:
+    """The rules of one deck format; built once per format (`rules_for`) and shared by all matches."""
+
+    game = "naruto"
+
+    def __init__(self, fmt: str):
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown format {fmt!r}")
+        self.format = fmt
+        self.table = Table(f"naruto-{fmt}", STATES, ROWS, GUARDS, "setup_first")
+        self.verbs = {**turn.VERBS, **mission.VERBS, **battle.VERBS}
+        self.automatic = AUTOMATIC
+        missing = {r.verb for r in ROWS if r.verb} - set(self.verbs) | {r.trigger for r in ROWS if not r.verb} - set(AUTOMATIC)
+        assert not missing, missing
+
+    def actor(self, s: NarutoState) -> int | None:
+        phase = s.phase
+        if s.over:
+            return None
+        if phase == "setup_first":
+            return 0
+        if phase == "setup_mulligan":
+            return turn.deciding(s)
+        if phase in _ATTACKER_STEPS:
+            return s.attacker
+        if phase in _BLOCKER_STEPS:
+            return s.blocker
+        return s.priority
+
+    def outcome(self, s: NarutoState) -> Outcome | None:
+        return Outcome(s.winner, s.reason) if s.over else None
+
+    def load_state(self, data: dict, cards: CardSource) -> NarutoState:
+        return NarutoState.from_dict(data, cards)
+
+
+@cache
+def rules_for(fmt: str = "standard") -> NarutoRules:
+    return NarutoRules(fmt)
+
+
+class IllegalDeck(ValueError):
+    """A deck that breaks the format's construction rules; ``violations`` lists every one."""
+
+    def __init__(self, seat: int, violations: list):
+        self.seat = seat
+        self.violations = violations
+        super().__init__(f"deck {seat + 1}: " + ", ".join(str(v) for v in violations))
+
+
+def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str = "standard",
+              mode: str = "guided", seed: int = 0, names: Sequence[str] = ("1", "2"),
+              cards: CardSource | None = None, deck_sizes: Sequence[int | None] = (None, None),
+              check_decks: bool = True) -> NarutoState:
+    """A match at set-up. Guided mode needs both deck lists (the program shuffles and deals); in
+    referee mode a deck may be None ("physical deck, not entered": only its size is known)."""
+    if mode not in ("guided", "referee"):
+        raise ValueError(f"unknown mode {mode!r}")
+    cards = cards or bundled()
+    s = NarutoState(cards, fmt=fmt, mode=mode, seed=seed)
+    for p, deck in enumerate(decks):
+        s.players[p].name = names[p]
+        if deck is None:
+            if mode == "guided":
+                raise ValueError("guided mode needs both decks")
+            size = deck_sizes[p] or DECK_SIZES[fmt]
+        else:
+            deck = list(deck)
+            if check_decks:
+                violations = check_deck(deck, cards, fmt)
+                if violations:
+                    raise IllegalDeck(p, violations)
+            size = len(deck)
+            if mode == "referee":
+                s.players[p].pool = dict(Counter(deck))
+        for k in range(size):
+            s.instances.append(deck[k] if deck is not None and mode == "guided" else None)
+            s.owner.append(p)
+            s.players[p].deck.append(len(s.instances) - 1)
+    return s
+
+
+def new_match(decks: Sequence[Sequence[str] | None] = (None, None), **kwargs) -> Match:
+    state = new_state(decks, **kwargs)
+    return Match(rules_for(state.format), state)
+
+
+def load_match(data: dict, cards: CardSource | None = None) -> Match:
+    position = data.get("position", data)
+    return Match.from_json(rules_for(position["format"]), data, cards or bundled())
+
+
+__all__ = ["IllegalAction", "IllegalDeck", "NarutoRules", "load_match", "new_match", "new_state", "rules_for"]

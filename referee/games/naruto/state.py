@@ -1,0 +1,145 @@
+"""The position of a Naruto CCG match: every zone, counter and chain link, as plain data.
+
+Cards are instances numbered from 0; ``cards[i]`` is the printed number of instance ``i``, or None
+while it is an unknown physical card (referee mode: hands and decks are counts until a card is
+revealed and named). Zones are lists of instance ids, so the same rules serve both modes.
+`to_dict` is the JSON form (also the undo snapshot) and `from_dict` reads it back exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .cards import Card, CardSource
+
+ZONES = ("deck", "hand", "discard", "chakra", "village", "rewards", "battlefield", "removed")
+TURN_FLAGS = ("deployed", "missions", "countered", "client")
+
+
+class Player:
+    __slots__ = ("name", *ZONES, "counter", "teams", "sent", "against", "mulligans", "kept", "pool",
+                 *TURN_FLAGS)
+
+    def __init__(self, name: str):
+        self.name = name
+        for z in ZONES:
+            setattr(self, z, [])
+        self.counter = 0  # the turn counter (N-ZONE-1, N-SETUP-1)
+        self.teams: list[list[int]] = []  # organized teams (N-ORG)
+        self.sent: list[list[int]] = []  # teams on the battlefield, leader first (N-ATTACK-2)
+        self.against: list[int] = []  # blocker: for each sent team, the index of the team it blocks
+        self.mulligans = 0
+        self.kept = False
+        self.pool: dict[str, int] | None = None  # referee mode with a known deck list: unrevealed copies
+        self.deployed = False  # this turn's one Ninja (N-DEPLOY-1)
+        self.missions = 0  # Missions played this turn (N-MISSION-1)
+        self.countered = False  # Counter mission played this turn (N-MISSION-2)
+        self.client = False  # Client deployed this turn (N-CLIENT-1)
+
+    def to_dict(self) -> dict:
+        d: dict[str, Any] = {"name": self.name}
+        for z in ZONES:
+            d[z] = list(getattr(self, z))
+        d.update(counter=self.counter, teams=[list(t) for t in self.teams], sent=[list(t) for t in self.sent],
+                 against=list(self.against), mulligans=self.mulligans, kept=self.kept,
+                 pool=dict(self.pool) if self.pool is not None else None)
+        for f in TURN_FLAGS:
+            d[f] = getattr(self, f)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Player":
+        p = cls(d["name"])
+        for z in ZONES:
+            setattr(p, z, list(d[z]))
+        p.counter, p.mulligans, p.kept = d["counter"], d["mulligans"], d["kept"]
+        p.teams = [list(t) for t in d["teams"]]
+        p.sent = [list(t) for t in d["sent"]]
+        p.against = list(d["against"])
+        p.pool = dict(d["pool"]) if d["pool"] is not None else None
+        for f in TURN_FLAGS:
+            setattr(p, f, d[f])
+        return p
+
+
+class NarutoState:
+    def __init__(self, cards: CardSource, *, fmt: str = "standard", mode: str = "guided", seed: int = 0):
+        self.cards = cards  # the card source (not saved: positions name cards by number)
+        self.events: list[tuple[str, dict]] = []  # what the last step did, for the match log
+        self.phase = "setup_first"
+        self.format = fmt
+        self.mode = mode  # "guided": the program holds both decks; "referee": physical cards
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player("1"), Player("2")]
+        self.instances: list[str | None] = []
+        self.owner: list[int] = []
+        self.injured: set[int] = set()
+        self.coins: dict[int, dict[str, int]] = {}
+        self.entered: dict[int, int] = {}  # instance -> turn it was deployed (N-KEY-GROW-3)
+        self.turn = 0
+        self.attacker = 0
+        self.first = 0
+        self.priority = 0
+        self.passes = 0  # consecutive passes (chain priority or the open Jutsu exchange)
+        self.chain: list[dict] = []
+        self.chain_starter = 0
+        self.window = ""  # "deploy" or "end": the blocker may answer in the Mission phase
+        self.mental = False  # a mental battle this turn (N-SHOW-2)
+        self.winner: int | None = None
+        self.reason = ""
+        self.over = False
+
+    # --- reading --------------------------------------------------------------------------
+    def card(self, iid: int) -> Card | None:
+        number = self.instances[iid]
+        return None if number is None else self.cards.get(number)
+
+    @property
+    def blocker(self) -> int:
+        return 1 - self.attacker
+
+    @property
+    def first_turn(self) -> bool:
+        """The first player's first turn (N-START-3, N-ORG-5)."""
+        return self.turn == 1
+
+    def emit(self, key: str, **params: Any) -> None:
+        self.events.append((key, params))
+
+    # --- saving ---------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": "naruto", "phase": self.phase, "format": self.format, "mode": self.mode, "seed": self.seed,
+            "rng": [version, list(internal), gauss],
+            "players": [p.to_dict() for p in self.players],
+            "instances": list(self.instances), "owner": list(self.owner),
+            "injured": sorted(self.injured),
+            "coins": {str(k): dict(v) for k, v in sorted(self.coins.items())},
+            "entered": {str(k): v for k, v in sorted(self.entered.items())},
+            "turn": self.turn, "attacker": self.attacker, "first": self.first, "priority": self.priority,
+            "passes": self.passes,
+            "chain": [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in self.chain],
+            "chain_starter": self.chain_starter, "window": self.window, "mental": self.mental,
+            "winner": self.winner, "reason": self.reason, "over": self.over,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict, cards: CardSource) -> "NarutoState":
+        s = cls(cards, fmt=d["format"], mode=d["mode"], seed=d["seed"])
+        version, internal, gauss = d["rng"]
+        s.rng.setstate((version, tuple(internal), gauss))
+        s.phase = d["phase"]
+        s.players = [Player.from_dict(p) for p in d["players"]]
+        s.instances = list(d["instances"])
+        s.owner = list(d["owner"])
+        s.injured = set(d["injured"])
+        s.coins = {int(k): dict(v) for k, v in d["coins"].items()}
+        s.entered = {int(k): v for k, v in d["entered"].items()}
+        for key in ("turn", "attacker", "first", "priority", "passes", "chain_starter", "window", "mental",
+                    "winner", "reason", "over"):
+            setattr(s, key, d[key])
+        s.chain = [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in d["chain"]]
+        return s

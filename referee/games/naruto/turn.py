@@ -1,0 +1,210 @@
+"""Set-up, the Start phase, passing and moving on, and the End phase (N-SETUP, N-MULL, N-START,
+N-WIN, N-HAND, N-COUNT, N-KEY-PERM)."""
+
+from __future__ import annotations
+
+from referee.engine.action import UNNAMED, Action
+from referee.engine.errors import IllegalAction
+from referee.engine.machine import Row
+from referee.engine.match import Verb
+
+from .mission import Plan, distinct, hidden_hand
+from .state import TURN_FLAGS, NarutoState
+from .zones import draw, locate_all, move, reveal, shuffle
+
+OPENING_HAND = 6  # N-SETUP-4, then 5 and 4 (N-MULL-1, N-MULL-2)
+MAX_MULLIGANS = 2
+HAND_LIMIT = 6  # N-HAND-1
+REWARDS_TO_WIN = 10  # N-WIN-1
+
+
+# --- set-up --------------------------------------------------------------------------------------
+def deciding(s: NarutoState) -> int:
+    """Who decides on a mulligan now: the first player, then the other."""
+    return s.first if not s.players[s.first].kept else 1 - s.first
+
+
+def check_first(s: NarutoState, row: Row, a: Action) -> int:
+    if a.args not in (("1",), ("2",)):
+        raise IllegalAction("N-SETUP-3", seat=" ".join(a.args))
+    return int(a.args[0]) - 1
+
+
+def _deal(s: NarutoState, first: int, how: str) -> None:
+    s.first = s.attacker = s.priority = first
+    s.turn = 1
+    s.emit("first_player", player=first, how=how)
+    for p in (0, 1):
+        shuffle(s, p)
+        draw(s, p, OPENING_HAND)
+        s.emit("dealt", player=p, cards=len(s.players[p].hand))
+
+
+def perform_first(s: NarutoState, seat: int) -> None:
+    _deal(s, seat, "chosen")
+
+
+def perform_flip(s: NarutoState, plan: None) -> None:
+    """The program flips a coin for who starts (N-SETUP-3, N-KEY-COIN-1)."""
+    seat = s.rng.randrange(2)
+    s.emit("coin_flip", result="heads" if seat == 0 else "tails")
+    _deal(s, seat, "coin")
+
+
+def check_keep(s: NarutoState, row: Row, a: Action) -> int:
+    return deciding(s)
+
+
+def perform_keep(s: NarutoState, p: int) -> None:
+    s.players[p].kept = True
+    s.emit("kept", player=p, cards=len(s.players[p].hand))
+
+
+def check_mulligan(s: NarutoState, row: Row, a: Action) -> int:
+    return deciding(s)
+
+
+def perform_mulligan(s: NarutoState, p: int) -> None:
+    """Hand back into the deck, shuffle, draw one card fewer (N-MULL-1, N-MULL-2)."""
+    player = s.players[p]
+    player.mulligans += 1
+    player.deck.extend(player.hand)
+    player.hand.clear()
+    shuffle(s, p)
+    draw(s, p, OPENING_HAND - player.mulligans)
+    s.emit("mulligan", player=p, cards=len(player.hand))
+
+
+# --- passing and moving on ----------------------------------------------------------------------
+def check_plain(s: NarutoState, row: Row, a: Action) -> str:
+    if a.args or a.opts:
+        raise IllegalAction("NOTATION", text=str(a), reason="arguments")
+    return row.trigger
+
+
+def perform_pass(s: NarutoState, trigger: str) -> None:
+    """Passing priority (N-CHAIN-2/3) and passing in the open exchange (N-CHAIN-7) alternate the
+    player; a second pass in a row settles the chain or ends the exchange."""
+    if trigger in ("pass_priority", "pass_exchange"):
+        s.emit("passed", player=s.priority)
+        s.passes += 1
+        s.priority = 1 - s.priority
+    elif trigger in ("settle", "end_exchange"):
+        s.emit("passed", player=s.priority)
+        s.passes = 0
+        s.emit("chain_settles" if trigger == "settle" else "exchange_over")
+    else:  # the blocker lets the Mission phase go on, or end
+        s.emit("passed", player=s.blocker)
+        s.window = ""
+
+
+def perform_next(s: NarutoState, trigger: str) -> None:
+    """Going on to the next step; entering the exchange gives the attacker the first chance
+    (N-CHAIN-7, filled in)."""
+    if trigger == "end_missions":
+        s.window = "end"
+    elif trigger == "to_exchange":
+        s.priority = s.attacker
+        s.passes = 0
+    s.emit("step_done", step=s.phase, trigger=trigger)
+
+
+# --- the End phase --------------------------------------------------------------------------------
+def victory(s: NarutoState) -> tuple[int, str] | None:
+    """N-WIN-1 before N-WIN-2 (N-WIN-3): 10 or more rewards win (both: the attacker); an empty deck
+    loses (both: the attacker loses)."""
+    a, b = s.attacker, s.blocker
+    rich = [p for p in (a, b) if len(s.players[p].rewards) >= REWARDS_TO_WIN]
+    if rich:
+        return rich[0], "N-WIN-1"
+    empty = [p for p in (a, b) if not s.players[p].deck]
+    if empty:
+        return 1 - empty[0], "N-WIN-2"
+    return None
+
+
+def check_discard(s: NarutoState, row: Row, a: Action) -> Plan:
+    p = s.attacker
+    if not a.args:
+        raise IllegalAction("N-HAND-1", reason="no_card")
+    excess = len(s.players[p].hand) - HAND_LIMIT
+    if len(a.args) > excess:
+        raise IllegalAction("N-HAND-1", cards=len(s.players[p].hand), limit=HAND_LIMIT, discarding=len(a.args))
+    return Plan(p, -1, "", locate_all(s, p, "hand", a.args), a.args)
+
+
+def perform_discard(s: NarutoState, plan: Plan) -> None:
+    for iid, number in zip(plan.payers, plan.pay):
+        reveal(s, iid, number)
+        move(s, iid, "discard")
+    s.emit("discarded", player=plan.p, cards=list(plan.pay), rule="N-HAND-1")
+
+
+def candidates_discard(s: NarutoState, row: Row) -> list[Action]:
+    p = s.attacker
+    out = [Action.of("discard", UNNAMED)] if hidden_hand(s, p) else []
+    return out + [Action.of("discard", n) for n in distinct(s, s.players[p].hand)]
+
+
+# --- automatic steps ----------------------------------------------------------------------------
+def begin_turn(s: NarutoState) -> None:
+    """Start of the turn, before the draw (N-START-2): Permanent (X) missions lose a coin at the
+    start of each turn and leave for the Chakra area with none left (N-KEY-PERM-2; seed 002 says
+    each turn, not only its owner's); start-of-turn effects are left to the players."""
+    for player in s.players:
+        for f in TURN_FLAGS:
+            setattr(player, f, 0 if f == "missions" else False)
+    s.mental = False
+    s.emit("turn_started", turn=s.turn, attacker=s.attacker)
+    for p in (s.attacker, s.blocker):
+        for iid in list(s.players[p].village):
+            coins = s.coins.get(iid, {})
+            if "permanent" in coins:
+                coins["permanent"] -= 1
+                s.emit("permanent_coin", player=p, card=s.instances[iid], left=coins["permanent"])
+                if coins["permanent"] <= 0:
+                    move(s, iid, "chakra")
+    for iid in s.players[s.attacker].village:
+        card = s.card(iid)
+        if card.effect_kind == "start_of_turn" and (iid not in s.injured or card.effect_kind == "valid"):
+            s.emit("effect_left", player=s.attacker, card=card.number)
+
+
+def start_draw(s: NarutoState) -> None:
+    drawn = draw(s, s.attacker)
+    s.emit("drew", player=s.attacker, cards=drawn)
+
+
+def skip_draw(s: NarutoState) -> None:
+    s.emit("no_draw", player=s.attacker, rule="N-START-3")
+
+
+def win(s: NarutoState) -> None:
+    s.winner, s.reason = victory(s)
+    s.over = True
+    s.emit("game_over", winner=s.winner, rule=s.reason)
+
+
+def move_marker(s: NarutoState) -> None:
+    """The attacker's marker moves up; end-of-turn effects come after it; roles swap (N-COUNT-1/2)."""
+    player = s.players[s.attacker]
+    player.counter += 1
+    s.emit("marker_moved", player=s.attacker, counter=player.counter)
+    s.attacker = s.blocker
+    s.priority = s.attacker
+    s.turn += 1
+
+
+def nothing(s: NarutoState) -> None:
+    """A step that needs no bookkeeping, only its transition."""
+
+
+VERBS = {
+    "first": Verb(lambda s, r: [Action.of("first", "1"), Action.of("first", "2")], check_first, perform_first),
+    "flip": Verb(lambda s, r: [Action.of("flip")], check_plain, perform_flip),
+    "keep": Verb(lambda s, r: [Action.of("keep")], check_keep, perform_keep),
+    "mulligan": Verb(lambda s, r: [Action.of("mulligan")], check_mulligan, perform_mulligan),
+    "pass": Verb(lambda s, r: [Action.of("pass")], check_plain, perform_pass),
+    "next": Verb(lambda s, r: [Action.of("next")], check_plain, perform_next),
+    "discard": Verb(candidates_discard, check_discard, perform_discard),
+}

@@ -1,0 +1,172 @@
+"""Moving cards between zones, naming physical cards, teams and damage: the bookkeeping every
+Naruto rule shares."""
+
+from __future__ import annotations
+
+from referee.engine.action import UNNAMED
+from referee.engine.errors import IllegalAction
+
+from .cards import Card
+from .state import ZONES, NarutoState
+
+HIDDEN = ("deck", "hand", "rewards")  # zones whose cards may be unknown in referee mode
+
+
+def where(s: NarutoState, iid: int) -> tuple[int, str]:
+    """(seat, zone) holding an instance; ``chain`` while it is a link of the open chain. Battle rewards
+    are the only zone holding the other player's cards (seed 002)."""
+    owner = s.owner[iid]
+    for seat in (owner, 1 - owner):
+        player = s.players[seat]
+        for z in ZONES:
+            if iid in getattr(player, z):
+                return seat, z
+    if any(link["card"] == iid for link in s.chain):
+        return owner, "chain"
+    raise KeyError(iid)
+
+
+def zone_of(s: NarutoState, iid: int) -> str:
+    return where(s, iid)[1]
+
+
+def move(s: NarutoState, iid: int, dest: str, *, top: bool = False, seat: int | None = None) -> None:
+    """Move an instance to a zone of its owner (N-ZONE-2), or of ``seat`` for battle rewards."""
+    held_by, source = where(s, iid)
+    if source == "chain":
+        s.chain = [link for link in s.chain if link["card"] != iid]
+    else:
+        getattr(s.players[held_by], source).remove(iid)
+    if source in ("village", "battlefield") and dest not in ("village", "battlefield"):
+        leave_play(s, iid)
+    zone = getattr(s.players[s.owner[iid] if seat is None else seat], dest)
+    zone.insert(0, iid) if top else zone.append(iid)
+
+
+def leave_play(s: NarutoState, iid: int) -> None:
+    """A card leaving play drops out of its team and loses its state and coins."""
+    player = s.players[s.owner[iid]]
+    player.teams = [[m for m in t if m != iid] for t in player.teams]
+    player.teams = [t for t in player.teams if t]
+    for i, team in enumerate(player.sent):
+        if iid in team:
+            team.remove(iid)
+    s.injured.discard(iid)
+    s.coins.pop(iid, None)
+    s.entered.pop(iid, None)
+
+
+def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = ()) -> int:
+    """The instance of card ``number`` in a zone of player ``p``: a known copy, or in referee mode an
+    unknown physical card that its player names now (checked against the deck list when one was
+    entered). Raises IllegalAction N-ZONE-2 when there is none. Does not change the state: `reveal`
+    names the card once the action is carried out."""
+    if number == UNNAMED:
+        raise IllegalAction("N-ZONE-2", reason="unnamed", zone=zone)
+    if s.cards.get(number) is None:
+        raise IllegalAction("N-CARD-4", number=number)
+    cards = getattr(s.players[p], zone)
+    for iid in cards:
+        if s.instances[iid] == number and iid not in taken:
+            return iid
+    if zone in HIDDEN:
+        pool = s.players[p].pool
+        if pool is not None:
+            named = sum(1 for i in taken if s.instances[i] is None)
+            if pool.get(number, 0) - named <= 0:
+                raise IllegalAction("N-ZONE-2", reason="not_in_deck", number=number, zone=zone)
+        for iid in cards:
+            if s.instances[iid] is None and iid not in taken:
+                return iid
+    raise IllegalAction("N-ZONE-2", reason="absent", number=number, zone=zone)
+
+
+def reveal(s: NarutoState, iid: int, number: str) -> None:
+    """Name a physical card (referee mode); known cards are left as they are."""
+    if s.instances[iid] is None:
+        s.instances[iid] = number
+        pool = s.players[s.owner[iid]].pool
+        if pool is not None:
+            pool[number] -= 1
+        s.emit("named", player=s.owner[iid], card=number)
+
+
+def locate_all(s: NarutoState, p: int, zone: str, numbers: tuple[str, ...],
+               taken: tuple[int, ...] = ()) -> list[int]:
+    found: list[int] = []
+    for number in numbers:
+        found.append(locate(s, p, zone, number, taken + tuple(found)))
+    return found
+
+
+def in_play(s: NarutoState, p: int, number: str, zones: tuple[str, ...] = ("village", "battlefield")) -> int:
+    """Player ``p``'s Ninja, Client or Mission ``number`` in play (numbers are unique there)."""
+    player = s.players[p]
+    for z in zones:
+        for iid in getattr(player, z):
+            if s.instances[iid] == number:
+                return iid
+    raise IllegalAction("N-ZONE-2", reason="absent", number=number, zone=zones[0])
+
+
+def ninjas(s: NarutoState, p: int, zones: tuple[str, ...] = ("village", "battlefield")) -> list[int]:
+    player = s.players[p]
+    return [i for z in zones for i in getattr(player, z) if (c := s.card(i)) is not None and c.type == "Ninja"]
+
+
+def names_in_village(s: NarutoState, p: int) -> set[str]:
+    names: set[str] = set()
+    for iid in ninjas(s, p):
+        names |= s.card(iid).names
+    return names
+
+
+def team_of(s: NarutoState, p: int, iid: int) -> int:
+    for i, team in enumerate(s.players[p].teams):
+        if iid in team:
+            return i
+    raise KeyError(iid)
+
+
+def team_index(s: NarutoState, p: int, text: str) -> int:
+    """``T2`` -> 1, for player ``p``'s organized teams."""
+    teams = s.players[p].teams
+    if len(text) > 1 and text[0] == "T" and text[1:].isdigit() and 1 <= int(text[1:]) <= len(teams):
+        return int(text[1:]) - 1
+    raise IllegalAction("N-ORG-3", team=text)
+
+
+def stats(s: NarutoState, iid: int) -> tuple[int, int]:
+    """Combat and Support now: injured values when injured (N-DMG-4), plus a Growth coin's +1/+1."""
+    card: Card = s.card(iid)
+    combat, support = card.injured if iid in s.injured else card.healthy
+    bonus = s.coins.get(iid, {}).get("growth", 0)
+    return combat + bonus, support + bonus
+
+
+def damage(s: NarutoState, iid: int, amount: int) -> None:
+    """N-DMG-1..3: one damage injures a healthy Ninja, knocks an injured one out; two at once discard a
+    healthy one."""
+    if amount <= 0:
+        return
+    if iid in s.injured or amount >= 2:
+        s.emit("knocked_out", player=s.owner[iid], card=s.instances[iid], damage=amount)
+        move(s, iid, "discard")
+    else:
+        s.injured.add(iid)
+        s.emit("injured", player=s.owner[iid], card=s.instances[iid])
+
+
+def draw(s: NarutoState, p: int, count: int = 1) -> int:
+    """Draw up to ``count`` cards; an empty deck simply gives nothing (N-WIN-2 is checked in step L)."""
+    player = s.players[p]
+    drawn = 0
+    while drawn < count and player.deck:
+        player.hand.append(player.deck.pop(0))
+        drawn += 1
+    return drawn
+
+
+def shuffle(s: NarutoState, p: int) -> None:
+    """Shuffle a deck (N-SETUP-2). A physical deck is shuffled at the table; known decks here."""
+    s.rng.shuffle(s.players[p].deck)

@@ -1,0 +1,26 @@
+"""Shared test configuration: Qt on the offscreen platform, and the --soak option."""
+
+import os
+
+import pytest
+
+# Must be set before any Qt application is created (pytest-qt creates it lazily).
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--soak",
+        action="store_true",
+        default=False,
+        help="also run tests marked soak (long random playouts)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--soak"):
+        return
+    skip_soak = pytest.mark.skip(reason="long soak: run with --soak")
+    for item in items:
+        if "soak" in item.keywords:
+            item.add_marker(skip_soak)
