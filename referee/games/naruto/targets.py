@@ -13,7 +13,7 @@ from typing import Callable
 
 from .cards import RANKS, Card
 from .state import NarutoState
-from .zones import ninjas, zone_of
+from .zones import ninjas, where
 
 
 def meets(s: NarutoState, user: int, requirement: str) -> bool:
@@ -103,12 +103,12 @@ def candidates(s: NarutoState, p: int, user: int | None, kind: str) -> list[int]
 
 
 def ref(s: NarutoState, iid: int) -> str:
-    """How a target is written: ``N-018@2`` for a face-up card, ``R3@2`` for the third card of seat
-    2's battle rewards (face down)."""
-    seat = s.owner[iid] + 1
-    if zone_of(s, iid) == "rewards":
-        return f"R{s.players[s.owner[iid]].rewards.index(iid) + 1}@{seat}"
-    return f"{s.instances[iid]}@{seat}"
+    """How a target is written: ``N-018@2`` for a face-up card of seat 2, ``R3@2`` for the third card
+    in seat 2's battle rewards (face down)."""
+    held_by, zone = where(s, iid)
+    if zone == "rewards":
+        return f"R{s.players[held_by].rewards.index(iid) + 1}@{held_by + 1}"
+    return f"{s.instances[iid]}@{held_by + 1}"
 
 
 def still_valid(s: NarutoState, link: dict) -> bool:

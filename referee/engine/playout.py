@@ -1,0 +1,59 @@
+"""Random playouts (as OpenSpiel's random_sim_test): whole games of random legal actions, checking
+after every action that the position is sound, that its JSON round trip is exact and that undo
+restores the previous position exactly; at the end, that replaying the log from the seed gives the
+same position."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .match import Match, Outcome
+
+
+@dataclass
+class Playout:
+    actions: int = 0
+    outcome: Outcome | None = None
+    turns: int = 0
+    violations: list[str] = field(default_factory=list)
+
+
+def play_random(match: Match, rng: random.Random, *, invariants: Callable[[Any], list[str]] | None = None,
+                deep: bool = False, max_actions: int = 20_000) -> Playout:
+    """Play ``match`` to its end with uniformly random legal actions. ``deep`` adds the round-trip,
+    undo and replay checks (slower)."""
+    result = Playout()
+    rules = match.rules
+    while not match.is_over() and result.actions < max_actions:
+        actions = match.legal_actions()
+        if not actions:
+            result.violations.append(f"no legal action at {match.phase}")
+            break
+        before = match.state.to_dict() if deep else None
+        match.apply(rng.choice(actions))
+        result.actions += 1
+        if invariants is not None:
+            result.violations += [f"after {match.history[-1]}: {v}" for v in invariants(match.state)]
+        if deep:
+            after = match.state.to_dict()
+            if rules.load_state(json.loads(json.dumps(after)), match.state.cards).to_dict() != after:
+                result.violations.append(f"JSON round trip differs after {match.history[-1]}")
+            action = match.undo()
+            if match.state.to_dict() != before:
+                result.violations.append(f"undo of {action} does not restore the position")
+            match.redo()
+            if match.state.to_dict() != after:
+                result.violations.append(f"redo of {action} does not give the same position")
+    if not match.is_over():
+        result.violations.append(f"game did not end within {max_actions} actions")
+    if deep:
+        replayed = Match.from_json(rules, {"initial": match.to_json()["initial"],
+                                           "history": [str(a) for a in match.history]}, match.state.cards)
+        if replayed.state.to_dict() != match.state.to_dict():
+            result.violations.append("replaying the log from the seed gives another position")
+    result.outcome = match.outcome()
+    result.turns = getattr(match.state, "turn", 0)
+    return result
