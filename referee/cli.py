@@ -1,4 +1,9 @@
-"""The `referee` command: self-play, replaying scenario files, checking decks."""
+"""The `referee` command: self-play, replaying scenario files, checking decks.
+
+Other packages add their own commands (the catalogue's `cards`, `deck export`, `matches`) through the
+``referee.commands`` entry points, so the engine itself never imports them: each entry point is a
+function given the sub-command tables ``{"top": ..., "deck": ...}`` to add its parsers to.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import json
 import random
 import sys
 from collections import Counter
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Sequence
 
@@ -127,6 +133,8 @@ def parser() -> argparse.ArgumentParser:
     ck.add_argument("file")
     ck.add_argument("--format", choices=decks.FORMATS, default="standard")
     ck.set_defaults(run=_deck_check)
+    for plugin in entry_points(group="referee.commands"):
+        plugin.load()({"top": sub, "deck": dsub})
     return top
 
 

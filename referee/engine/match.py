@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from .action import Action, as_action
-from .errors import IllegalAction
+from .errors import IllegalAction, NotationError
 from .machine import Row, Table
 
 MAX_AUTOMATIC_STEPS = 10_000
@@ -64,6 +64,10 @@ class Rules(Protocol):
     table: Table
     verbs: dict[str, Verb]
     automatic: dict[str, Callable[[Any], None]]  # trigger -> what the referee does
+    turn_rule: str  # cited for a verb that no row of the current step allows
+    over_rule: str  # cited for any action once the game is over
+
+    def normalize(self, action: Action) -> Action: ...
 
     def actor(self, state: Any) -> int | None: ...
 
@@ -81,6 +85,9 @@ class Match:
         self._undo: list[tuple[dict, int]] = []  # (position before the action, log length before)
         self._redo: list[Action] = []
         self._initial: dict | None = None
+        #: called as ``observer(match, "apply" | "undo", action, phase, actor)`` after each change, with
+        #: the step and seat the action was taken at (match records write actions as they happen)
+        self.observers: list[Callable[["Match", str, Action, str, int | None], None]] = []
         if settle:
             self._automatic()
         self._initial = state.to_dict()
@@ -115,7 +122,7 @@ class Match:
 
     def explain(self, action: Action | str) -> Verdict:
         try:
-            action = as_action(action)
+            action = self.rules.normalize(as_action(action))
             row, _ = self._check(action)
         except IllegalAction as err:
             return Verdict(False, err.rule, dict(err.params))
@@ -129,7 +136,7 @@ class Match:
 
     # --- changes --------------------------------------------------------------------------
     def apply(self, action: Action | str) -> Action:
-        action = as_action(action)
+        action = self.rules.normalize(as_action(action))
         self._push(action)
         self._redo.clear()
         return action
@@ -142,6 +149,7 @@ class Match:
         del self.log[log_len:]
         action = self.history.pop()
         self._redo.append(action)
+        self._notify("undo", action, self.state.phase, self.actor)
         return action
 
     def redo(self) -> Action:
@@ -188,10 +196,13 @@ class Match:
     def _check(self, action: Action) -> tuple[Row, Any]:
         state, table = self.state, self.rules.table
         if self.outcome() is not None:
-            raise IllegalAction("N-TURN-1", verb=action.verb)
+            raise IllegalAction(self.rules.over_rule, verb=action.verb)
         rows = [r for r in table.by_state[state.phase] if r.verb == action.verb]
         if not rows:
-            raise IllegalAction("N-TURN", verb=action.verb, step=state.phase)
+            steps = sorted({r.source for r in table.rows if r.verb == action.verb})
+            if not steps:
+                raise NotationError(str(action), "unknown_verb")
+            raise IllegalAction(self.rules.turn_rule, verb=action.verb, step=state.phase, allowed=steps)
         refusal = None
         for row in rows:
             rule = table.failing(row, state)
@@ -202,6 +213,7 @@ class Match:
 
     def _push(self, action: Action) -> None:
         row, plan = self._check(action)
+        phase, actor = self.state.phase, self.actor
         before, log_len = self.state.to_dict(), len(self.log)
         index = len(self.history) + 1
         try:
@@ -216,6 +228,11 @@ class Match:
             raise
         self.history.append(action)
         self._undo.append((before, log_len))
+        self._notify("apply", action, phase, actor)
+
+    def _notify(self, change: str, action: Action, phase: str, actor: int | None) -> None:
+        for observer in self.observers:
+            observer(self, change, action, phase, actor)
 
     def _automatic(self) -> None:
         """Carry out the steps that need no choice (draws, Showdown, settling links...)."""

@@ -13,7 +13,7 @@ from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
 from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
 from .state import NarutoState
 from .targets import meets, opposing_team, ref
-from .zones import damage, in_play, locate, locate_all, move, ninjas, reveal, stats, team_index
+from .zones import damage, effect_applies, in_play, locate, locate_all, move, ninjas, reveal, stats, team_index
 
 MAX_TEAM = 3  # N-ORG-1
 MAX_SENT = 3  # N-ATTACK-1
@@ -22,8 +22,8 @@ MAX_SENT = 3  # N-ATTACK-1
 # --- F. organization ---------------------------------------------------------------------------
 def _own_village_ninja(s: NarutoState, p: int, number: str) -> int:
     iid = in_play(s, p, number, ("village",))
-    if s.card(iid).type != "Ninja":
-        raise IllegalAction("N-ORG-3", card=number)
+    if s.card(iid).type != "Ninja":  # a Client is never in a team, so never sent (N-CLIENT-6)
+        raise IllegalAction("N-CLIENT-6" if s.card(iid).type == "Client" else "N-ORG-3", card=number)
     return iid
 
 
@@ -94,21 +94,24 @@ def perform_team(s: NarutoState, plan: dict) -> None:
 
 
 # --- G. the attacker sends teams, H. the blocker sends teams -------------------------------------
-def _sendable(s: NarutoState, p: int, a: Action) -> tuple[list[int], int]:
+def _sendable(s: NarutoState, p: int, a: Action, lead_rule: str = "N-ATTACK-2",
+              sent_rule: str = "N-ATTACK-3") -> tuple[list[int], int]:
+    """The team and leader an action sends. The blocker's refusals cite N-BLOCK-3 (its leader) and
+    N-BLOCK-2 (a team already blocking cannot block again)."""
     if len(a.args) != 1:
-        raise IllegalAction("N-ATTACK-2", reason="team")
+        raise IllegalAction(lead_rule, reason="team")
     i = team_index(s, p, a.args[0])
     team = s.players[p].teams[i]
     if any(m in s.players[p].battlefield for m in team):
-        raise IllegalAction("N-ATTACK-3", team=a.args[0])
+        raise IllegalAction(sent_rule, team=a.args[0])
     lead = a.one("lead")
     if lead is None:
         if len(team) > 1:
-            raise IllegalAction("N-ATTACK-2", team=a.args[0], reason="leader")
+            raise IllegalAction(lead_rule, team=a.args[0], reason="leader")
         return team, team[0]
     leader = next((m for m in team if s.instances[m] == lead), None)
     if leader is None:
-        raise IllegalAction("N-ATTACK-2", team=a.args[0], lead=lead)
+        raise IllegalAction(lead_rule, team=a.args[0], lead=lead)
     return team, leader
 
 
@@ -117,6 +120,9 @@ def _send(s: NarutoState, p: int, team: list[int], leader: int) -> list[int]:
     for m in order:
         move(s, m, "battlefield")
     s.players[p].sent.append(order)
+    for m in order:  # "when sent to battle" effects are the players' to apply (card effects come later)
+        if s.card(m).effect_kind in ("on_attack", "on_battle") and effect_applies(s, m):
+            s.emit("effect_left", player=p, card=s.instances[m])
     return order
 
 
@@ -147,7 +153,7 @@ def candidates_send(s: NarutoState, row: Row) -> list[Action]:
 
 def check_block(s: NarutoState, row: Row, a: Action) -> dict:
     b = s.blocker
-    team, leader = _sendable(s, b, a)
+    team, leader = _sendable(s, b, a, "N-BLOCK-3", "N-BLOCK-2")
     on = a.one("on")
     attackers = s.players[s.attacker].sent
     target = next((i for i, t in enumerate(attackers) if t and s.instances[t[0]] == on), None)

@@ -13,14 +13,16 @@ def shares_symbol(payer: Card, paid: Card) -> bool:
     return bool(set(payer.symbols) & set(paid.symbols))
 
 
-def check_hand_payment(s: NarutoState, paid: Card, payers: list[int], rule: str) -> None:
+def check_hand_payment(s: NarutoState, paid: Card, payers: list[int], rule: str,
+                       numbers: tuple[str, ...] = ()) -> None:
     """Exactly ``hand_cost`` cards, each sharing a symbol with the card paid for. A card of several
-    symbols may be paid with any of them, mixed (seed 001: "1 of them or all")."""
+    symbols may be paid with any of them, mixed (seed 001: "1 of them or all"). ``numbers`` are the
+    names the action gives the payers: an unknown physical card (referee mode) is checked as named."""
     cost = paid.hand_cost or 0
     if len(payers) != cost:
         raise IllegalAction(rule, card=paid.number, cost=cost, paid=len(payers))
-    for iid in payers:
-        card = s.card(iid)
+    for k, iid in enumerate(payers):
+        card = s.card(iid) or (s.cards.get(numbers[k]) if k < len(numbers) else None)
         if card is not None and not shares_symbol(card, paid):
             raise IllegalAction(rule, card=paid.number, cost=cost, payer=card.number, symbols=list(paid.symbols))
 

@@ -17,7 +17,7 @@ from .costs import canonical_hand_payment, check_hand_payment
 from .state import NarutoState
 from .targets import candidates as target_candidates
 from .targets import implicit, ref
-from .zones import in_play, locate, locate_all, move, names_in_village, reveal
+from .zones import in_play, locate, locate_all, move, names_in_village, ninjas, reveal
 
 
 @dataclass
@@ -54,8 +54,9 @@ def _typed(s: NarutoState, iid: int, number: str, card_type: str) -> Card:
 
 
 def _paid_with(s: NarutoState, p: int, card: Card, iid: int, pay: tuple[str, ...], rule: str) -> list[int]:
-    payers = locate_all(s, p, "hand", pay, taken=(iid,))
-    check_hand_payment(s, card, payers, rule)
+    named = (card.number,) if s.instances[iid] is None else ()  # the card itself is being named too
+    payers = locate_all(s, p, "hand", pay, taken=(iid,), named=named)
+    check_hand_payment(s, card, payers, rule, pay)
     return payers
 
 
@@ -119,7 +120,7 @@ def check_deploy(s: NarutoState, row: Row, a: Action) -> Plan:
         raise IllegalAction("N-DEPLOY-1", card=number)
     clash = card.names & names_in_village(s, p)
     if clash:
-        group = card.is_group or any(s.card(i).is_group for i in player.village if s.card(i).type == "Ninja")
+        group = card.is_group or any(s.card(i).is_group and s.card(i).names & clash for i in ninjas(s, p))
         raise IllegalAction("N-KEY-GROUP-2" if group else "N-DEPLOY-3", card=number, name=sorted(clash)[0])
     _entrance(card, player.counter, "N-DEPLOY-4")
     pay = a.get("pay")

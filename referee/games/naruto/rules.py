@@ -7,21 +7,22 @@ from collections import Counter
 from functools import cache
 from typing import Sequence
 
+from referee.engine.action import Action
 from referee.engine.errors import IllegalAction
 from referee.engine.machine import Table
-from referee.engine.match import Match, Outcome
+from referee.engine.match import Match, Outcome, Verb
 
 from . import battle, chain, mission, turn
 from .cards import CardSource, bundled
-from .decks import FORMATS, check_deck
+from .decks import FORMATS, canonical_number, check_deck
 from .state import NarutoState
 from .table import ROWS, STATES
 
 DECK_SIZES = {"standard": 50, "french": 40}
+_FRENCH = ("NI-", "TE-", "TA-", "CL-")
 
 #: guard name -> (pure function of the state, the rule id a refusal cites)
 GUARDS = {
-    "deciding": (lambda s: True, "N-SETUP-4"),
     "may_mulligan": (lambda s: s.players[turn.deciding(s)].mulligans < turn.MAX_MULLIGANS, "N-MULL-2"),
     "all_kept": (lambda s: s.players[0].kept and s.players[1].kept, "N-SETUP-4"),
     "first_turn": (lambda s: s.first_turn, "N-ORG-5"),
@@ -63,6 +64,37 @@ AUTOMATIC = {
     "move_marker": turn.move_marker,
 }
 
+#: the options each verb's notation takes, and those taking exactly one value; an action with any other
+#: option, or with arguments for a verb that takes none, is refused (NOTATION) rather than ignored
+OPTIONS = {
+    "first": (), "flip": (), "keep": (), "mulligan": (), "pass": (), "next": (), "charge": (), "discard": (),
+    "join": (), "team": (), "deploy": ("pay", "from"), "grow": ("over",), "mission": ("pay", "target"),
+    "counter": ("pay", "target"), "client": ("pay",), "send": ("lead",), "block": ("on", "lead"),
+    "jutsu": ("by", "target", "pay", "x"),
+}
+SINGLE = frozenset({"from", "over", "lead", "on", "by"})
+NO_ARGUMENTS = frozenset({"flip", "keep", "mulligan", "pass", "next"})
+
+
+def _strict(name: str, verb: Verb) -> Verb:
+    """``verb`` refusing options it does not take (they used to be silently ignored)."""
+    if name not in OPTIONS:
+        return verb
+    allowed, check = frozenset(OPTIONS[name]), verb.check
+
+    def strict_check(s, row, a):
+        for key, values in a.opts:
+            if key not in allowed:
+                raise IllegalAction("NOTATION", text=str(a), reason="option", option=key)
+            if key in SINGLE and len(values) != 1:
+                raise IllegalAction("NOTATION", text=str(a), reason="values", option=key)
+        if a.args and name in NO_ARGUMENTS:
+            raise IllegalAction("NOTATION", text=str(a), reason="arguments")
+        return check(s, row, a)
+
+    return Verb(verb.candidates, strict_check, verb.perform)
+
+
 _ATTACKER_STEPS = ("mission_main", "organization_organize", "battle_attack", "end_hand")
 _BLOCKER_STEPS = ("mission_window", "battle_block")
 
@@ -71,16 +103,29 @@ class NarutoRules:
     """The rules of one deck format; built once per format (`rules_for`) and shared by all matches."""
 
     game = "naruto"
+    turn_rule = "N-TURN"
+    over_rule = "N-TURN-1"
 
     def __init__(self, fmt: str):
         if fmt not in FORMATS:
             raise ValueError(f"unknown format {fmt!r}")
         self.format = fmt
         self.table = Table(f"naruto-{fmt}", STATES, ROWS, GUARDS, "setup_first")
-        self.verbs = {**turn.VERBS, **mission.VERBS, **battle.VERBS}
+        self.verbs = {name: _strict(name, verb)
+                      for name, verb in {**turn.VERBS, **mission.VERBS, **battle.VERBS}.items()}
         self.automatic = AUTOMATIC
         missing = {r.verb for r in ROWS if r.verb} - set(self.verbs) | {r.trigger for r in ROWS if not r.verb} - set(AUTOMATIC)
         assert not missing, missing
+
+    def normalize(self, action: Action) -> Action:
+        """French edition numbers (NI-, TE-, TA-, CL-) name the same cards as N-, J-, M-, C-."""
+        def fix(value: str) -> str:
+            number, at, seat = value.partition("@")
+            return canonical_number(number) + at + seat if number[:3] in _FRENCH else value
+        if not any(v[:3] in _FRENCH for v in (*action.args, *(x for _, vs in action.opts for x in vs))):
+            return action
+        return Action(action.verb, tuple(fix(v) for v in action.args),
+                      tuple((k, tuple(fix(v) for v in vs)) for k, vs in action.opts))
 
     def actor(self, s: NarutoState) -> int | None:
         phase = s.phase
@@ -134,7 +179,8 @@ def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str 
                 raise ValueError("guided mode needs both decks")
             size = deck_sizes[p] or DECK_SIZES[fmt]
         else:
-            deck = list(deck)
+            # French numbers (NI-, TE-, TA-, CL-) name the same cards (N-CARD-4)
+            deck = [n if cards.get(n) is not None else canonical_number(n) for n in deck]
             if check_decks:
                 violations = check_deck(deck, cards, fmt)
                 if violations:

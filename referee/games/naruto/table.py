@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from referee.engine.machine import Row
 
-CHAIN = {"name": "chain", "children": ["priority", "settling"]}
+def _chain() -> dict:
+    return {"name": "chain", "children": ["priority", "settling"]}
+
 
 STATES = [
     {"name": "setup", "children": ["first", "mulligan"]},
     {"name": "start", "children": ["begin", "draw"]},  # A
-    {"name": "mission", "children": ["main", "window", CHAIN]},  # B, C, D, E
+    {"name": "mission", "children": ["main", "window", _chain()]},  # B, C, D, E
     {"name": "organization", "children": ["organize"]},  # F
-    {"name": "battle", "children": ["attack", "block", {"name": "exchange", "children": ["open", CHAIN]},
+    {"name": "battle", "children": ["attack", "block", {"name": "exchange", "children": ["open", _chain()]},
                                     "showdown", "return"]},  # G, H, I, J, K
     {"name": "end", "children": ["winner", "hand", "marker"]},  # L, M, N
     "over",
@@ -48,8 +50,8 @@ ROWS = [
     # set-up
     Row("choose_first", "setup_first", "setup_mulligan", (), "first", "N-SETUP-3"),
     Row("flip_first", "setup_first", "setup_mulligan", (), "flip", "N-SETUP-3"),
-    Row("keep", "setup_mulligan", None, ("deciding",), "keep", "N-SETUP-4"),
-    Row("mulligan", "setup_mulligan", None, ("deciding", "may_mulligan"), "mulligan", "N-MULL-2"),
+    Row("keep", "setup_mulligan", None, (), "keep", "N-SETUP-4"),
+    Row("mulligan", "setup_mulligan", None, ("may_mulligan",), "mulligan", "N-MULL-2"),
     Row("begin_game", "setup_mulligan", "start_begin", ("all_kept",), None, "N-SETUP-4"),
     # A. start phase
     Row("begin_turn", "start_begin", "start_draw", (), None, "N-START-2"),

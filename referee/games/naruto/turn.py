@@ -10,7 +10,7 @@ from referee.engine.match import Verb
 
 from .mission import Plan, distinct, hidden_hand
 from .state import TURN_FLAGS, NarutoState
-from .zones import draw, locate_all, move, reveal, shuffle
+from .zones import draw, effect_applies, locate_all, move, reveal, shuffle
 
 OPENING_HAND = 6  # N-SETUP-4, then 5 and 4 (N-MULL-1, N-MULL-2)
 MAX_MULLIGANS = 2
@@ -98,15 +98,20 @@ def perform_pass(s: NarutoState, trigger: str) -> None:
         s.window = ""
 
 
-def perform_next(s: NarutoState, trigger: str) -> None:
+def check_next(s: NarutoState, row: Row, a: Action) -> tuple[str, str]:
+    return check_plain(s, row, a), s.phase
+
+
+def perform_next(s: NarutoState, plan: tuple[str, str]) -> None:
     """Going on to the next step; entering the exchange gives the attacker the first chance
-    (N-CHAIN-7, filled in)."""
+    (N-CHAIN-7, filled in). The log names the step left and the step entered."""
+    trigger, left = plan
     if trigger == "end_missions":
         s.window = "end"
     elif trigger == "to_exchange":
         s.priority = s.attacker
         s.passes = 0
-    s.emit("step_done", step=s.phase, trigger=trigger)
+    s.emit("step_done", step=left, next=s.phase, trigger=trigger)
 
 
 # --- the End phase --------------------------------------------------------------------------------
@@ -166,7 +171,7 @@ def begin_turn(s: NarutoState) -> None:
                     move(s, iid, "chakra")
     for iid in s.players[s.attacker].village:
         card = s.card(iid)
-        if card.effect_kind == "start_of_turn" and (iid not in s.injured or card.effect_kind == "valid"):
+        if card.effect_kind == "start_of_turn" and effect_applies(s, iid):
             s.emit("effect_left", player=s.attacker, card=card.number)
 
 
@@ -205,6 +210,6 @@ VERBS = {
     "keep": Verb(lambda s, r: [Action.of("keep")], check_keep, perform_keep),
     "mulligan": Verb(lambda s, r: [Action.of("mulligan")], check_mulligan, perform_mulligan),
     "pass": Verb(lambda s, r: [Action.of("pass")], check_plain, perform_pass),
-    "next": Verb(lambda s, r: [Action.of("next")], check_plain, perform_next),
+    "next": Verb(lambda s, r: [Action.of("next")], check_next, perform_next),
     "discard": Verb(candidates_discard, check_discard, perform_discard),
 }

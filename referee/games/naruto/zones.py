@@ -56,11 +56,13 @@ def leave_play(s: NarutoState, iid: int) -> None:
     s.entered.pop(iid, None)
 
 
-def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = ()) -> int:
+def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
+           named: tuple[str, ...] = ()) -> int:
     """The instance of card ``number`` in a zone of player ``p``: a known copy, or in referee mode an
     unknown physical card that its player names now (checked against the deck list when one was
-    entered). Raises IllegalAction N-ZONE-2 when there is none. Does not change the state: `reveal`
-    names the card once the action is carried out."""
+    entered; ``named`` are the numbers already given to unknown cards by the same action). Raises
+    IllegalAction N-ZONE-2 when there is none. Does not change the state: `reveal` names the card
+    once the action is carried out."""
     if number == UNNAMED:
         raise IllegalAction("N-ZONE-2", reason="unnamed", zone=zone)
     if s.cards.get(number) is None:
@@ -72,8 +74,7 @@ def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...
     if zone in HIDDEN:
         pool = s.players[p].pool
         if pool is not None:
-            named = sum(1 for i in taken if s.instances[i] is None)
-            if pool.get(number, 0) - named <= 0:
+            if pool.get(number, 0) - named.count(number) <= 0:
                 raise IllegalAction("N-ZONE-2", reason="not_in_deck", number=number, zone=zone)
         for iid in cards:
             if s.instances[iid] is None and iid not in taken:
@@ -92,10 +93,15 @@ def reveal(s: NarutoState, iid: int, number: str) -> None:
 
 
 def locate_all(s: NarutoState, p: int, zone: str, numbers: tuple[str, ...],
-               taken: tuple[int, ...] = ()) -> list[int]:
+               taken: tuple[int, ...] = (), named: tuple[str, ...] = ()) -> list[int]:
+    """``named``: numbers the same action already gives unknown cards of ``taken``."""
     found: list[int] = []
+    named = list(named)
     for number in numbers:
-        found.append(locate(s, p, zone, number, taken + tuple(found)))
+        iid = locate(s, p, zone, number, taken + tuple(found), tuple(named))
+        if s.instances[iid] is None:
+            named.append(number)
+        found.append(iid)
     return found
 
 
@@ -144,6 +150,14 @@ def stats(s: NarutoState, iid: int) -> tuple[int, int]:
     return combat + bonus, support + bonus
 
 
+def effect_applies(s: NarutoState, iid: int) -> bool:
+    """A card's effect text applies, except an injured Ninja's unless it is Valid (N-DMG-5,
+    N-KEY-VALID-1). Valid is either the effect's kind or a ``Valid`` keyword beside its timing (a
+    Valid start-of-turn effect)."""
+    card = s.card(iid)
+    return card.has_effect and (iid not in s.injured or card.effect_kind == "valid" or card.has("Valid"))
+
+
 def damage(s: NarutoState, iid: int, amount: int) -> None:
     """N-DMG-1..3: one damage injures a healthy Ninja, knocks an injured one out; two at once discard a
     healthy one."""
@@ -170,3 +184,4 @@ def draw(s: NarutoState, p: int, count: int = 1) -> int:
 def shuffle(s: NarutoState, p: int) -> None:
     """Shuffle a deck (N-SETUP-2). A physical deck is shuffled at the table; known decks here."""
     s.rng.shuffle(s.players[p].deck)
+    s.emit("shuffled", player=p, physical=s.mode == "referee")

@@ -1,0 +1,237 @@
+"""The catalogue's commands: `referee cards import|search` and `referee deck export|save|list|
+validate|delete`, each with ``--database-url``.
+
+The engine's own ``referee deck check FILE`` reads a file and checks it against the bundled set;
+``referee deck validate NAME`` checks a stored deck (or, when no deck has that name, a deck-list
+file) against the whole catalogue, printing the same lines. Exit codes follow the engine's: 0 done,
+1 a deck that breaks rules (or a search that found nothing), 2 bad input or an unusable database.
+Every line a user reads comes from `MESSAGES`, keyed by message id with named params.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from functools import wraps
+from pathlib import Path
+
+from referee.games.naruto.decks import FORMATS
+
+from . import decks
+from .db import Database, StorageError
+from .importers import CatalogueImportError, import_file
+from .models import LANGUAGES
+from .search import SearchError, search
+
+MESSAGES = {
+    "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
+    "skipped": "skipped {skipped} cards of the bundled set (kept as shipped)",
+    "import_failed": "error: {file}: {place}: {reason}",
+    "cannot_read": "error: cannot read {file}: {detail}",
+    "cannot_write": "error: cannot write {file}: {detail}",
+    "error": "error: {detail}",
+    "no_hits": "no card matches {text!r}",
+    "hit": "{number}\t{name}\t{type}",
+    "saved": "saved deck {name!r}: {cards} cards ({format})",
+    "exported": "wrote deck {name!r} to {file}",
+    "deleted": "deleted deck {name!r}",
+    "deck_row": "{name}\t{format}\t{cards} cards{bundled}",
+    "bundled_mark": "\t(bundled)",
+    "no_decks": "no stored deck",
+    "violation": "{rule} {params}",
+    "legal": "legal ({format}, {cards} cards)",
+    "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
+}
+
+
+def say(key: str, *, err: bool = False, **params) -> None:
+    print(MESSAGES[key].format(**params), file=sys.stderr if err else sys.stdout)
+
+
+def _guarded(run):
+    """Run a command on the database named by ``--database-url``, turning the problems a user can
+    act on into a message and exit code 2."""
+
+    @wraps(run)
+    def command(args: argparse.Namespace) -> int:
+        try:
+            with Database(args.database_url) as db:
+                return run(db, args)
+        except (StorageError, SearchError, decks.DeckError) as exc:
+            say("error", err=True, detail=exc)
+        return 2
+
+    return command
+
+
+# --- cards ---------------------------------------------------------------------------------------
+
+
+@_guarded
+def _import(db: Database, args: argparse.Namespace) -> int:
+    try:
+        summary = import_file(db, args.file)
+    except CatalogueImportError as exc:
+        say("import_failed", err=True, file=args.file, place=exc.place, reason=exc.reason)
+        return 2
+    except OSError as exc:
+        say("cannot_read", err=True, file=args.file, detail=exc.strerror or exc)
+        return 2
+    say("imported", inserted=summary.inserted, updated=summary.updated, unchanged=summary.unchanged)
+    if summary.skipped:
+        say("skipped", skipped=summary.skipped)
+    return 0
+
+
+@_guarded
+def _search(db: Database, args: argparse.Namespace) -> int:
+    hits = search(db, args.text, lang=args.lang, type=args.type, symbol=args.symbol, cost=args.cost,
+                  limit=args.limit)
+    for hit in hits:
+        say("hit", number=hit.number, name=hit.name, type=hit.type)
+    if not hits:
+        say("no_hits", err=True, text=args.text)
+        return 1
+    return 0
+
+
+# --- decks ---------------------------------------------------------------------------------------
+
+
+@_guarded
+def _export(db: Database, args: argparse.Namespace) -> int:
+    text = decks.export_deck_text(db, args.name)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        say("cannot_write", err=True, file=args.output, detail=exc.strerror or exc)
+        return 2
+    say("exported", name=args.name, file=args.output)
+    return 0
+
+
+def _read(path: str) -> str | None:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        say("cannot_read", err=True, file=path, detail=getattr(exc, "strerror", None) or exc)
+        return None
+
+
+def _print_violations(found: list, fmt: str, cards: int) -> int:
+    for v in found:
+        say("violation", rule=v.rule, params=" ".join(f"{k}={val}" for k, val in v.params.items()))
+    if not found:
+        say("legal", format=fmt, cards=cards)
+    return 1 if found else 0
+
+
+@_guarded
+def _save(db: Database, args: argparse.Namespace) -> int:
+    text = _read(args.file)
+    if text is None:
+        return 2
+    try:
+        info = decks.import_deck_text(db, args.name, text, args.format)
+    except decks.DeckError as exc:
+        say("error", err=True, detail=exc)
+        for v in exc.violations:
+            say("violation", err=True, rule=v.rule, params=" ".join(f"{k}={val}" for k, val in v.params.items()))
+        return 2
+    say("saved", name=info.name, cards=info.cards, format=info.format)
+    _print_violations(decks.validate(db, info.name), info.format, info.cards)
+    return 0
+
+
+@_guarded
+def _list(db: Database, args: argparse.Namespace) -> int:
+    found = decks.list_decks(db)
+    for d in found:
+        say("deck_row", name=d.name, format=d.format, cards=d.cards,
+            bundled=MESSAGES["bundled_mark"] if d.bundled else "")
+    if not found:
+        say("no_decks")
+    return 0
+
+
+@_guarded
+def _validate(db: Database, args: argparse.Namespace) -> int:
+    try:
+        info = decks.get_deck(db, args.name)
+    except decks.DeckError:
+        if not Path(args.name).is_file():
+            say("no_deck_or_file", err=True, name=args.name)
+            return 2
+        text = _read(args.name)
+        if text is None:
+            return 2
+        numbers, header_format = decks.parse_text(text)
+        fmt = args.format or header_format
+        return _print_violations(decks.validate(db, numbers, fmt), fmt, len(numbers))
+    fmt = args.format or info.format
+    return _print_violations(decks.validate(db, info.name, fmt), fmt, info.cards)
+
+
+@_guarded
+def _delete(db: Database, args: argparse.Namespace) -> int:
+    decks.delete_deck(db, args.name)
+    say("deleted", name=args.name)
+    return 0
+
+
+# --- registration --------------------------------------------------------------------------------
+
+
+def register(commands: dict, add_database_option) -> None:
+    """Add ``cards import|search`` to the top-level commands and ``export|save|list|validate|
+    delete`` to ``deck``."""
+    cards = commands["top"].add_parser("cards", help="the card catalogue")
+    csub = cards.add_subparsers(dest="cards_command", required=True)
+
+    im = csub.add_parser("import", help="import cards from an N-CCG-DB JSON file or our CSV format")
+    im.add_argument("file")
+    add_database_option(im)
+    im.set_defaults(run=_import)
+
+    se = csub.add_parser("search", help="find cards by number or by name in any language")
+    se.add_argument("text", nargs="?", default="")
+    se.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the names shown")
+    se.add_argument("--type", default=None, help="Ninja, Jutsu, Mission or Client")
+    se.add_argument("--symbol", default=None, help="Fire, Water, Wind, Lightning, Earth or Void")
+    se.add_argument("--cost", type=int, default=None, help="entrance cost")
+    se.add_argument("--limit", type=int, default=50)
+    add_database_option(se)
+    se.set_defaults(run=_search)
+
+    dsub = commands["deck"]
+    ex = dsub.add_parser("export", help="write a stored deck as a plain-text list")
+    ex.add_argument("name")
+    ex.add_argument("--output", default=None, help="a file (default: standard output)")
+    add_database_option(ex)
+    ex.set_defaults(run=_export)
+
+    sv = dsub.add_parser("save", help="store a plain-text deck list under a name")
+    sv.add_argument("name")
+    sv.add_argument("file")
+    sv.add_argument("--format", choices=FORMATS, default=None,
+                    help="default: the list's '# format:' line, else standard")
+    add_database_option(sv)
+    sv.set_defaults(run=_save)
+
+    ls = dsub.add_parser("list", help="list the stored decks")
+    add_database_option(ls)
+    ls.set_defaults(run=_list)
+
+    va = dsub.add_parser("validate", help="check a stored deck (or a deck-list file) against a format")
+    va.add_argument("name")
+    va.add_argument("--format", choices=FORMATS, default=None, help="default: the deck's own format")
+    add_database_option(va)
+    va.set_defaults(run=_validate)
+
+    de = dsub.add_parser("delete", help="delete a stored deck")
+    de.add_argument("name")
+    add_database_option(de)
+    de.set_defaults(run=_delete)

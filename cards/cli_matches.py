@@ -1,0 +1,308 @@
+"""The match records' commands: `referee matches list|show|replay|export|import|stats`, each with
+``--database-url``.
+
+A match is named by its uid or any unique start of it (as `list` prints them). Output is plain
+text; exit codes follow the other commands: 0 done, 2 bad input (an unknown uid, a file that cannot
+be read or is not a valid exported match) or an unusable database. Every line a user reads comes
+from `MESSAGES`, keyed by message id with named params.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from functools import wraps
+from pathlib import Path
+
+from . import records
+from .db import Database, StorageError
+from .records import RecordError
+
+MESSAGES = {
+    "error": "error: {detail}",
+    "cannot_read": "error: cannot read {file}: {detail}",
+    "cannot_write": "error: cannot write {file}: {detail}",
+    "not_json": "error: {file} is not JSON (line {line}, column {column}: {detail})",
+    "bad_match_file": "error: {file}: {detail}; nothing was imported",
+    "bad_step": "error: step {step} is outside 0..{last} (the match has {last} actions)",
+    "no_matches": "no recorded match",
+    "match_row": "{uid}  {started}  {players}  {format}/{mode}  {status}",
+    "status_finished": "finished in {turns} turns: {result}",
+    "status_playing": "in progress: turn {turns}, {actions} actions",
+    "won": "{player} won ({reason})",
+    "no_winner": "no winner ({reason})",
+    "versus": "{first} vs {second}",
+    "field": "{name}: {value}",
+    "no_deck": "(none given)",
+    "deck_list": "a list of {cards} cards",
+    "action_row": "{seq:>5}. {actor:<12} {phase:<32} {notation}",
+    "nobody": "-",
+    "imported": "imported match {uid} ({actions} actions)",
+    "extended": "match {uid} was stored with fewer actions: now {actions}",
+    "unchanged": "match {uid} is already stored; nothing changed",
+    "exported": "wrote match {uid} to {file}",
+    "step_head": "step {step} of {last}: {action}",
+    "step_start": "step 0 of {last}: the initial position",
+    "step_action": "{actor} played {notation!r} in {phase}",
+    "turn_line": "turn {turn}, step {phase}, attacking: {attacker}, to act: {actor}",
+    "game_over": "game over: {result}",
+    "player_line": "{name}: deck {deck}, hand {hand}, chakra {chakra}, discard {discard}, rewards {rewards}",
+    "zone_line": "  {zone}: {cards}",
+    "chain_line": "chain: {links} link(s)",
+    "replay_line": "{seq:>5}. {actor:<12} {notation:<40} turn {turn}  {summary}",
+    "summary": "{name}: hand {hand} deck {deck} rewards {rewards}",
+    "stats_decks": "decks (finished matches): games, wins, average turns",
+    "stats_deck": "  {deck:<32} {games:>5} {wins:>5} {turns:>8.1f}",
+    "stats_players": "players (finished matches): games, wins",
+    "stats_player": "  {player:<32} {games:>5} {wins:>5}",
+    "stats_none": "  (no finished match)",
+    "unknown_card": "an unknown card",
+    "injured": "{card} (injured)",
+}
+
+FIELDS = ("uid", "game", "format", "mode", "seed", "players", "decks", "started", "finished", "result",
+          "turns", "actions")
+
+
+def say(key: str, *, err: bool = False, **params) -> None:
+    print(MESSAGES[key].format(**params), file=sys.stderr if err else sys.stdout)
+
+
+def _guarded(run):
+    """Run a command on the database named by ``--database-url``; the problems a user can act on
+    become a message and exit code 2."""
+
+    @wraps(run)
+    def command(args: argparse.Namespace) -> int:
+        try:
+            with Database(args.database_url) as db:
+                return run(db, args)
+        except (StorageError, RecordError) as exc:
+            say("error", err=True, detail=exc)
+        return 2
+
+    return command
+
+
+# --- formatting ----------------------------------------------------------------------------------
+
+
+def _when(value) -> str:
+    return "" if value is None else value.strftime("%Y-%m-%d %H:%M")
+
+
+def _seat(info: records.MatchInfo, seat: int | None) -> str:
+    if seat is None:
+        return MESSAGES["nobody"]
+    return info.players[seat] if 0 <= seat < len(info.players) else str(seat + 1)
+
+
+def _result(info: records.MatchInfo, outcome=None) -> str:
+    """Who won and by which rule: the record's result, or ``outcome`` (a replayed position's)."""
+    winner, reason = (outcome.winner, outcome.rule) if outcome is not None else (info.winner, info.reason)
+    if winner is None:
+        return MESSAGES["no_winner"].format(reason=reason)
+    return MESSAGES["won"].format(player=_seat(info, winner), reason=reason)
+
+
+def _deck(deck) -> str:
+    if deck is None:
+        return MESSAGES["no_deck"]
+    return deck if isinstance(deck, str) else MESSAGES["deck_list"].format(cards=len(deck))
+
+
+def _status(info: records.MatchInfo) -> str:
+    if info.is_finished:
+        return MESSAGES["status_finished"].format(turns=info.turns, result=_result(info))
+    return MESSAGES["status_playing"].format(turns=info.turns, actions=info.actions)
+
+
+def _versus(info: records.MatchInfo) -> str:
+    return MESSAGES["versus"].format(first=info.players[0], second=info.players[1])
+
+
+def _card(state, iid: int) -> str:
+    card = state.card(iid)
+    text = MESSAGES["unknown_card"] if card is None else f"{card.number} {card.name}"
+    return MESSAGES["injured"].format(card=text) if iid in state.injured else text
+
+
+def _position(replay: records.Replay) -> None:
+    """The position at the replay's current step, in a few lines."""
+    info, state, match = replay.info, replay.match.state, replay.match
+    last = replay.last
+    if last is None:
+        say("step_start", last=len(replay))
+    else:
+        say("step_head", step=replay.step, last=len(replay), action=MESSAGES["step_action"].format(
+            actor=_seat(info, last.actor), notation=last.notation, phase=last.phase))
+    outcome = match.outcome()
+    if outcome is not None:
+        say("game_over", result=_result(info, outcome))
+    say("turn_line", turn=state.turn, phase=state.phase, attacker=_seat(info, state.attacker),
+        actor=_seat(info, match.actor))
+    for seat, player in enumerate(state.players):
+        say("player_line", name=_seat(info, seat), deck=len(player.deck), hand=len(player.hand),
+            chakra=len(player.chakra), discard=len(player.discard), rewards=len(player.rewards))
+        for zone in ("village", "battlefield"):
+            cards = getattr(player, zone)
+            if cards:
+                say("zone_line", zone=zone, cards=", ".join(_card(state, i) for i in cards))
+    if state.chain:
+        say("chain_line", links=len(state.chain))
+
+
+def _summary(replay: records.Replay) -> str:
+    state = replay.match.state
+    return " | ".join(MESSAGES["summary"].format(name=_seat(replay.info, seat), hand=len(p.hand), deck=len(p.deck),
+                                                 rewards=len(p.rewards))
+                      for seat, p in enumerate(state.players))
+
+
+# --- commands --------------------------------------------------------------------------------------
+
+
+@_guarded
+def _list(db: Database, args: argparse.Namespace) -> int:
+    found = records.list_matches(db, finished=args.finished)
+    for info in found:
+        say("match_row", uid=info.uid, started=_when(info.started), players=_versus(info), format=info.format,
+            mode=info.mode, status=_status(info))
+    if not found:
+        say("no_matches")
+    return 0
+
+
+@_guarded
+def _show(db: Database, args: argparse.Namespace) -> int:
+    uid = records.resolve_uid(db, args.uid)
+    info = records.get_match(db, uid)
+    values = {
+        "uid": info.uid, "game": info.game, "format": info.format, "mode": info.mode, "seed": info.seed,
+        "players": _versus(info),
+        "decks": "; ".join(f"{_seat(info, s)}: {_deck(d)}" for s, d in enumerate(info.decks)),
+        "started": _when(info.started), "finished": _when(info.finished) or "-",
+        "result": _result(info) if info.is_finished else "-", "turns": info.turns, "actions": info.actions,
+    }
+    for name in FIELDS:
+        say("field", name=name, value=values[name])
+    for action in records.match_actions(db, uid):
+        say("action_row", seq=action.seq, actor=_seat(info, action.actor), phase=action.phase,
+            notation=action.notation)
+    return 0
+
+
+@_guarded
+def _replay(db: Database, args: argparse.Namespace) -> int:
+    replay = records.replay(db, records.resolve_uid(db, args.uid))
+    if args.step is not None:
+        if not 0 <= args.step <= len(replay):
+            say("bad_step", err=True, step=args.step, last=len(replay))
+            return 2
+        replay.go(args.step)
+        if args.json:
+            print(json.dumps(replay.position, ensure_ascii=False, sort_keys=True))
+        else:
+            _position(replay)
+        return 0
+    while (action := replay.forward()) is not None:
+        say("replay_line", seq=action.seq, actor=_seat(replay.info, action.actor), notation=action.notation,
+            turn=replay.match.state.turn, summary=_summary(replay))
+    if replay.info.is_finished:
+        say("game_over", result=_result(replay.info))
+    return 0
+
+
+@_guarded
+def _export(db: Database, args: argparse.Namespace) -> int:
+    uid = records.resolve_uid(db, args.uid)
+    text = json.dumps(records.export_match(db, uid), ensure_ascii=False, indent=1) + "\n"
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        say("cannot_write", err=True, file=args.output, detail=exc.strerror or exc)
+        return 2
+    say("exported", uid=uid, file=args.output)
+    return 0
+
+
+@_guarded
+def _import(db: Database, args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        say("cannot_read", err=True, file=args.file, detail=getattr(exc, "strerror", None) or exc)
+        return 2
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        say("not_json", err=True, file=args.file, line=exc.lineno, column=exc.colno, detail=exc.msg)
+        return 2
+    try:
+        result = records.import_match(db, data)
+    except RecordError as exc:
+        say("bad_match_file", err=True, file=args.file, detail=exc)
+        return 2
+    say(result.status, uid=result.uid, actions=result.actions)
+    return 0
+
+
+@_guarded
+def _stats(db: Database, args: argparse.Namespace) -> int:
+    say("stats_decks")
+    deck_rows = records.deck_stats(db)
+    for s in deck_rows:
+        say("stats_deck", deck=s.deck, games=s.games, wins=s.wins, turns=s.average_turns)
+    if not deck_rows:
+        say("stats_none")
+    say("stats_players")
+    player_rows = records.player_stats(db)
+    for s in player_rows:
+        say("stats_player", player=s.player, games=s.games, wins=s.wins)
+    if not player_rows:
+        say("stats_none")
+    return 0
+
+
+# --- registration --------------------------------------------------------------------------------
+
+
+def register(commands: dict, add_database_option) -> None:
+    """Add ``matches list|show|replay|export|import|stats`` to the top-level commands."""
+    matches = commands["top"].add_parser("matches", help="recorded matches")
+    msub = matches.add_subparsers(dest="matches_command", required=True)
+
+    ls = msub.add_parser("list", help="list the recorded matches, oldest first")
+    which = ls.add_mutually_exclusive_group()
+    which.add_argument("--finished", dest="finished", action="store_true", default=None, help="only finished ones")
+    which.add_argument("--unfinished", dest="finished", action="store_false", help="only those still in progress")
+    ls.set_defaults(run=_list)
+
+    sh = msub.add_parser("show", help="a match's record and every action")
+    sh.add_argument("uid", help="the match's id, or a unique start of it")
+    sh.set_defaults(run=_show)
+
+    rp = msub.add_parser("replay", help="replay a match step by step")
+    rp.add_argument("uid", help="the match's id, or a unique start of it")
+    rp.add_argument("--step", type=int, default=None, help="show the position after this many actions")
+    rp.add_argument("--json", action="store_true", help="with --step: the position as JSON")
+    rp.set_defaults(run=_replay)
+
+    ex = msub.add_parser("export", help="write a match as JSON")
+    ex.add_argument("uid", help="the match's id, or a unique start of it")
+    ex.add_argument("--output", default=None, help="a file (default: standard output)")
+    ex.set_defaults(run=_export)
+
+    im = msub.add_parser("import", help="store a match from a JSON file written by export")
+    im.add_argument("file")
+    im.set_defaults(run=_import)
+
+    st = msub.add_parser("stats", help="games, wins and average turns per deck; games and wins per player")
+    st.set_defaults(run=_stats)
+
+    for parser in (ls, sh, rp, ex, im, st):
+        add_database_option(parser)

@@ -1,0 +1,148 @@
+"""The catalogue and match records as SQLModel tables.
+
+Cards are stored as the facts a printed card shows; localized names and effect descriptions live in
+their own tables, one row per language (en, es, ru, fr), with a folded copy of each name for search.
+Match records keep the seed, the initial position and every applied action, so a match can be
+resumed after a crash or replayed step by step.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Optional
+
+from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+LANGUAGES = ("en", "es", "ru", "fr")
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class CardSet(SQLModel, table=True):
+    __tablename__ = "card_set"
+    __table_args__ = (UniqueConstraint("game", "code"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game: str = Field(max_length=16)
+    code: str = Field(max_length=64)
+    name: str = Field(max_length=200)
+    # fingerprint of the bundled data last loaded into this set ("" for imported sets): opening a
+    # database reloads the bundled catalogue only when the shipped files changed (cards.bundled)
+    data_hash: str = Field(default="", max_length=64)
+
+
+class CardRecord(SQLModel, table=True):
+    """One card's facts (N-CARD-1..4); ``effect`` is the effect definition as JSON text."""
+
+    __tablename__ = "card"
+    __table_args__ = (UniqueConstraint("game", "number"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game: str = Field(max_length=16)
+    number: str = Field(max_length=32, index=True)
+    set_id: Optional[int] = Field(default=None, sa_column=Column(Integer, ForeignKey("card_set.id", ondelete="SET NULL")))
+    type: str = Field(max_length=16, index=True)
+    symbols: str = Field(default="", max_length=64)  # "Fire" or "Lightning/Wind"
+    entrance_cost: Optional[int] = Field(default=None, index=True)
+    hand_cost: Optional[int] = None
+    healthy_combat: Optional[int] = None
+    healthy_support: Optional[int] = None
+    injured_combat: Optional[int] = None
+    injured_support: Optional[int] = None
+    attribute: str = Field(default="", max_length=64)
+    jutsu_cost: str = Field(default="", max_length=64)
+    characteristics: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    keywords: str = Field(default="", max_length=200)
+    effect_kind: str = Field(default="none", max_length=32)
+    requirement: str = Field(default="", max_length=100)
+    target: str = Field(default="none", max_length=32)
+    effect: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+
+
+class CardName(SQLModel, table=True):
+    __tablename__ = "card_name"
+    __table_args__ = (UniqueConstraint("card_id", "lang"), Index("ix_card_name_folded", "folded"))
+    id: Optional[int] = Field(default=None, primary_key=True)
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
+    lang: str = Field(max_length=2)
+    name: str = Field(max_length=200)
+    folded: str = Field(max_length=200)  # case, accents and ё folded: see cards.search.fold
+
+
+class CardText(SQLModel, table=True):
+    """A card's effect description in one language (our own words)."""
+
+    __tablename__ = "card_text"
+    __table_args__ = (UniqueConstraint("card_id", "lang"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
+    lang: str = Field(max_length=2)
+    text: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class SearchToken(SQLModel, table=True):
+    """Each folded word of each localized name, for prefix search by word."""
+
+    __tablename__ = "search_token"
+    __table_args__ = (Index("ix_search_token_token", "token"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
+    lang: str = Field(max_length=2)
+    position: int = 0  # the word's place in the name
+    token: str = Field(max_length=100)
+
+
+class Deck(SQLModel, table=True):
+    __tablename__ = "deck"
+    __table_args__ = (UniqueConstraint("game", "name"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game: str = Field(default="naruto", max_length=16)
+    name: str = Field(max_length=200)
+    format: str = Field(default="standard", max_length=16)
+    bundled: bool = False
+    created: datetime = Field(default_factory=now)
+
+
+class DeckEntry(SQLModel, table=True):
+    __tablename__ = "deck_entry"
+    __table_args__ = (UniqueConstraint("deck_id", "card_id"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False))
+    card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False))
+    count: int = 1
+
+
+class MatchRecord(SQLModel, table=True):
+    """One match: how it was set up (seed, game, format, mode, players, decks, initial position as
+    JSON) and, once finished, the winner and the rule that decided it."""
+
+    __tablename__ = "match_record"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    uid: str = Field(max_length=36, unique=True)  # stable across export and import
+    game: str = Field(max_length=16)
+    format: str = Field(max_length=16)
+    mode: str = Field(max_length=16)
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    players: str = Field(sa_column=Column(Text, nullable=False))  # JSON list of names
+    decks: str = Field(sa_column=Column(Text, nullable=False))  # JSON list of deck names or null
+    initial: str = Field(sa_column=Column(Text, nullable=False))  # JSON initial position
+    started: datetime = Field(default_factory=now)
+    finished: Optional[datetime] = None
+    winner: Optional[int] = None  # seat index
+    reason: Optional[str] = Field(default=None, max_length=32)  # rule id
+    turns: int = 0
+
+
+class ActionRecord(SQLModel, table=True):
+    """One applied action, written as it happens."""
+
+    __tablename__ = "action_record"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    match_id: int = Field(sa_column=Column(Integer, ForeignKey("match_record.id", ondelete="CASCADE"), nullable=False))
+    seq: int  # 1, 2, 3... in the order applied
+    notation: str = Field(max_length=300)
+    actor: Optional[int] = None
+    phase: str = Field(max_length=64)
+    at: datetime = Field(default_factory=now)

@@ -1,0 +1,713 @@
+"""Match records: every applied action is written as it happens, so a match outlives its process.
+
+A `Recorder` writes a match's set-up (seed, game, format, mode, players, decks, initial position)
+and attaches an observer to the match that commits each applied action in its own transaction
+before `Match.apply` returns: a process killed at any moment (SIGKILL, a power cut) loses at most
+the action being applied, and `resume` rebuilds the match exactly at its last recorded action by
+replaying the recorded actions from the initial position (the engine is deterministic from its
+seed, so the actions are the whole record; positions are never stored).
+
+The observer keeps the database in step with ``match.history`` rather than mirroring events one by
+one: after each change it deletes the recorded actions past the first one that may differ and
+inserts what follows. Undo, redo, and a write that failed (a locked database) are then the same
+case: nothing is lost while the process lives, and the next change, or `Recorder.flush`, catches up.
+
+Each transaction only writes (no read first), so on SQLite the write lock is waited for under
+``busy_timeout`` instead of failing with a stale snapshot; two processes recording at once on
+SQLite (WAL) or PostgreSQL lose nothing.
+
+Exported matches (`export_match`) are plain JSON; `import_match` checks every field and replays the
+actions before writing anything, so a malformed or inconsistent file is refused with its reason and
+leaves the database as it was. Times are aware datetimes in UTC (the models' column type).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterator, Sequence
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from referee.engine.errors import IllegalAction, NotationError
+from referee.engine.match import Match
+from referee.games.naruto.decks import FORMATS
+from referee.games.naruto.rules import rules_for
+
+from .models import ActionRecord, MatchRecord
+
+#: the rules of each game this program records: format -> rules object
+GAMES: dict[str, Callable[[str], Any]] = {"naruto": rules_for}
+MODES = ("guided", "referee")
+EXPORT_FORMAT = "referee-match"
+EXPORT_VERSION = 1
+_UID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,35}$")
+_MATCH = MatchRecord.__table__
+_ACTION = ActionRecord.__table__
+_NOTATION_MAX = _ACTION.c.notation.type.length
+_PHASE_MAX = _ACTION.c.phase.type.length
+
+MESSAGES = {
+    "unknown_uid": "no recorded match has the id {uid!r}",
+    "ambiguous_uid": "the id {uid!r} is the start of several matches' ids: {matches}",
+    "unknown_game": "the game {game!r} is not one this program records (known: {known})",
+    "does_not_replay": "match {uid}: recorded action {seq} ({notation!r}) cannot be replayed: {reason}",
+    "bad_players": "players must be a list of {seats} names, got {value!r}",
+    "bad_decks": "decks must be a list of {seats} deck names, card-number lists or nulls, got {value!r}",
+    "not_object": "the match data must be a JSON object, got {kind}",
+    "wrong_format": "this is not an exported match (expected format {expected!r} version {version}, "
+                    "got {got!r} version {got_version!r})",
+    "missing_field": "the field {field!r} is missing",
+    "bad_field": "the field {field!r} is not valid: expected {expected}, got {value!r}",
+    "bad_action": "action {place}: the field {field!r} is not valid: expected {expected}, got {value!r}",
+    "bad_sequence": "action {place} has the sequence number {seq!r}; expected {expected}",
+    "bad_initial": "the initial position cannot be read: {reason}",
+    "initial_differs": "the initial position's {field} is {initial!r} but the match says {value!r}",
+    "replay_differs": "action {seq} ({notation!r}) was recorded with {field} {recorded!r}, but replaying gives {replayed!r}",
+    "outcome_differs": "the match says {recorded}, but replaying its actions gives {replayed}",
+    "turns_differ": "the match says {turns} turns were played, but replaying its actions gives {replayed}",
+    "conflict": "a different match with the id {uid!r} is already stored ({detail}); nothing was imported",
+}
+
+
+class RecordError(ValueError):
+    """A problem with a match record the user can act on: ``key`` names the message in `MESSAGES`,
+    ``params`` fill it in (kept apart so the message can be translated later)."""
+
+    def __init__(self, key: str, **params):
+        self.key = key
+        self.params = params
+        super().__init__(MESSAGES[key].format(**params))
+
+
+def utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# --- what the records look like to callers ------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    uid: str
+    game: str
+    format: str
+    mode: str
+    seed: int
+    players: list[str]
+    decks: list  # per seat: a deck name, a list of card numbers, or None
+    started: datetime
+    finished: datetime | None
+    winner: int | None  # seat index
+    reason: str | None  # rule id
+    turns: int
+    actions: int  # how many actions are recorded
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished is not None
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    seq: int
+    notation: str
+    actor: int | None
+    phase: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class DeckStats:
+    deck: str
+    games: int
+    wins: int
+    average_turns: float
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    player: str
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True)
+class Imported:
+    uid: str
+    status: str  # "imported", "extended" (more actions than the stored copy) or "unchanged"
+    actions: int
+
+
+# --- recording -----------------------------------------------------------------------------------
+
+
+class _Tape:
+    """The observer that keeps one match's recorded actions equal to ``match.history``.
+
+    ``stored`` actions (seq 1..stored) are in the database, of which the first ``low`` are known to
+    equal the match's history; ``pending`` holds the phase, actor and time of each applied action
+    (by seq) until it is written.
+    """
+
+    def __init__(self, db, match_id: int, stored: int, outcome: tuple | None, turns: int):
+        self.db = db
+        self.match_id = match_id
+        self.stored = stored
+        self.low = stored
+        self.pending: dict[int, tuple[str, int | None, datetime]] = {}
+        self.outcome = outcome
+        self.turns = turns
+
+    def __call__(self, match: Match, change: str, action, phase: str, actor: int | None) -> None:
+        n = len(match.history)
+        if change == "apply":
+            self.pending[n] = (phase, actor, utc_now())
+            self.low = min(self.low, n - 1)
+        else:
+            self.low = min(self.low, n)
+        self.sync(match)
+
+    def sync(self, match: Match) -> None:
+        """Write what the database lacks, in one committed transaction."""
+        with self.db.session() as session:
+            self.write(session.connection(), match)
+            session.commit()
+        self.written(match)
+
+    def write(self, conn, match: Match) -> None:
+        history, n = match.history, len(match.history)
+        if self.stored > self.low:
+            conn.execute(delete(_ACTION).where(_ACTION.c.match_id == self.match_id, _ACTION.c.seq > self.low))
+        if n > self.low:
+            rows = []
+            for seq in range(self.low + 1, n + 1):
+                phase, actor, at = self.pending[seq]
+                rows.append({"match_id": self.match_id, "seq": seq, "notation": str(history[seq - 1]),
+                             "actor": actor, "phase": phase, "at": at})
+            conn.execute(insert(_ACTION), rows)
+        outcome, turns = _outcome_of(match), match.state.turn
+        if outcome != self.outcome or turns != self.turns:
+            winner, reason = outcome or (None, None)
+            conn.execute(update(_MATCH).where(_MATCH.c.id == self.match_id).values(
+                finished=utc_now() if outcome else None, winner=winner, reason=reason, turns=turns))
+
+    def written(self, match: Match) -> None:
+        n = len(match.history)
+        self.stored = self.low = n
+        self.pending = {seq: v for seq, v in self.pending.items() if seq > n}
+        self.outcome, self.turns = _outcome_of(match), match.state.turn
+
+
+def _outcome_of(match: Match) -> tuple | None:
+    outcome = match.outcome()
+    return None if outcome is None else (outcome.winner, outcome.rule)
+
+
+class Recorder:
+    """Records matches into ``db`` (a `cards.db.Database`): `record` a new one, `attach` to carry on
+    recording one rebuilt from its record."""
+
+    def __init__(self, db):
+        self.db = db
+
+    def record(self, match: Match, *, players: Sequence[str] | None = None, decks: Sequence | None = None,
+               game: str = "naruto") -> str:
+        """Write the match's set-up (and any action it already has) and record every later action;
+        returns the match's uid. ``players`` default to the names in the match, ``decks`` to none
+        named (per seat: a deck name, a list of card numbers, or None)."""
+        import uuid
+
+        if game not in GAMES:
+            raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
+        state = match.state
+        seats = len(state.players)
+        players = [p.name for p in state.players] if players is None else list(players)
+        if len(players) != seats or not all(isinstance(p, str) for p in players):
+            raise RecordError("bad_players", seats=seats, value=players)
+        decks = [None] * seats if decks is None else [list(d) if isinstance(d, (tuple, list)) else d for d in decks]
+        if not _decks_ok(decks, seats):
+            raise RecordError("bad_decks", seats=seats, value=decks)
+        uid = str(uuid.uuid4())
+        initial = match.to_json()["initial"]
+        tape = _Tape(self.db, 0, 0, None, 0)
+        if match.history:  # actions applied before recording began: their phases and actors
+            at = utc_now()
+            steps = _replaying(match.rules, initial, [str(a) for a in match.history], state.cards, uid)
+            next(steps)
+            tape.pending = {seq: (phase, actor, at) for seq, (phase, actor) in enumerate(steps, 1)}
+        with self.db.session() as session:
+            conn = session.connection()
+            result = conn.execute(insert(_MATCH).values(
+                uid=uid, game=game, format=state.format, mode=state.mode, seed=state.seed,
+                players=_dumps(players), decks=_dumps(decks), initial=_dumps(initial),
+                started=utc_now(), turns=0))
+            tape.match_id = result.inserted_primary_key[0]
+            tape.write(conn, match)
+            session.commit()
+        tape.written(match)
+        match.observers.append(tape)
+        return uid
+
+    def attach(self, match: Match, uid: str) -> None:
+        """Record ``match``'s later changes into the record ``uid``; the match must be the record's
+        match at its last recorded action (as `resume` rebuilds it)."""
+        with self.db.session() as session:
+            row = session.connection().execute(select(_MATCH).where(_MATCH.c.uid == uid)).first()
+            if row is None:
+                raise RecordError("unknown_uid", uid=uid)
+            count = session.connection().execute(
+                select(func.count()).where(_ACTION.c.match_id == row.id)).scalar_one()
+        outcome = (row.winner, row.reason) if row.finished is not None else None
+        match.observers.append(_Tape(self.db, row.id, count, outcome, row.turns))
+
+    def flush(self, match: Match) -> None:
+        """Write what an earlier failed write left unrecorded (the next action would also do it)."""
+        for observer in match.observers:
+            if isinstance(observer, _Tape) and observer.db is self.db:
+                observer.sync(match)
+
+
+def _decks_ok(decks: list, seats: int) -> bool:
+    return len(decks) == seats and all(
+        d is None or isinstance(d, str) or (isinstance(d, list) and all(isinstance(n, str) for n in d))
+        for d in decks)
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+# --- reading records -----------------------------------------------------------------------------
+
+
+def _count_actions():
+    return select(func.count()).where(_ACTION.c.match_id == _MATCH.c.id).scalar_subquery()
+
+
+def _info(row) -> MatchInfo:
+    return MatchInfo(uid=row.uid, game=row.game, format=row.format, mode=row.mode, seed=row.seed,
+                     players=json.loads(row.players), decks=json.loads(row.decks), started=row.started,
+                     finished=row.finished, winner=row.winner, reason=row.reason, turns=row.turns,
+                     actions=row.actions)
+
+
+def list_matches(db, finished: bool | None = None) -> list[MatchInfo]:
+    """Every recorded match, oldest first; only the finished (True) or unfinished (False) ones."""
+    query = select(_MATCH, _count_actions().label("actions")).order_by(_MATCH.c.started, _MATCH.c.id)
+    if finished is not None:
+        query = query.where(_MATCH.c.finished.is_not(None) if finished else _MATCH.c.finished.is_(None))
+    with db.session() as session:
+        return [_info(row) for row in session.connection().execute(query)]
+
+
+def unfinished(db) -> list[MatchInfo]:
+    """The matches that can be resumed."""
+    return list_matches(db, finished=False)
+
+
+def resolve_uid(db, text: str) -> str:
+    """The uid of the one match whose uid is ``text`` or starts with it (for the command line)."""
+    with db.session() as session:
+        conn = session.connection()
+        if conn.execute(select(_MATCH.c.id).where(_MATCH.c.uid == text)).first() is not None:
+            return text
+        escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        found = conn.execute(select(_MATCH.c.uid).where(_MATCH.c.uid.like(escaped + "%", escape="\\"))
+                             .order_by(_MATCH.c.uid).limit(6)).scalars().all()
+    if not text or not found:
+        raise RecordError("unknown_uid", uid=text)
+    if len(found) > 1:
+        raise RecordError("ambiguous_uid", uid=text, matches=", ".join(found[:5]) + (", ..." if len(found) > 5 else ""))
+    return found[0]
+
+
+def get_match(db, uid: str) -> MatchInfo:
+    return _load(db, uid)[0]
+
+
+def match_actions(db, uid: str) -> list[ActionInfo]:
+    return _load(db, uid)[2]
+
+
+def _load(db, uid: str) -> tuple[MatchInfo, Any, list[ActionInfo]]:
+    """(the match, its database row, its actions in order)."""
+    with db.session() as session:
+        conn = session.connection()
+        row = conn.execute(select(_MATCH, _count_actions().label("actions")).where(_MATCH.c.uid == uid)).first()
+        if row is None:
+            raise RecordError("unknown_uid", uid=uid)
+        actions = [ActionInfo(a.seq, a.notation, a.actor, a.phase, a.at) for a in conn.execute(
+            select(_ACTION).where(_ACTION.c.match_id == row.id).order_by(_ACTION.c.seq))]
+    return _info(row), row, actions
+
+
+# --- rebuilding matches ----------------------------------------------------------------------------
+
+
+def _rules(game: str, fmt: str):
+    if game not in GAMES:
+        raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
+    return GAMES[game](fmt)
+
+
+def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) -> Iterator[tuple[str, int | None]]:
+    """Replay ``notations`` from ``initial`` on a match built there (sent first, then one
+    (phase, actor) per action: the step and seat it was taken at); an action the rules refuse
+    raises RecordError("does_not_replay")."""
+    match = Match(rules, rules.load_state(initial, cards), settle=False)
+    yield match
+    for seq, notation in enumerate(notations, 1):
+        phase, actor = match.phase, match.actor
+        try:
+            match.apply(notation)
+        except (IllegalAction, NotationError) as err:
+            raise RecordError("does_not_replay", uid=uid, seq=seq, notation=notation, reason=_reason(err)) from None
+        yield phase, actor
+
+
+def _reason(err: Exception) -> str:
+    rule = getattr(err, "rule", None)
+    params = " ".join(f"{k}={v}" for k, v in getattr(err, "params", {}).items())
+    return f"{rule} {params}".strip() if rule else str(err)
+
+
+def _catalogue(db, game: str, cards):
+    if cards is not None:
+        return cards
+    from .source import CatalogueSource
+
+    return CatalogueSource(db, game)
+
+
+def _rebuild(info: MatchInfo, initial: dict, actions: Sequence[ActionInfo], cards) -> Match:
+    steps = _replaying(_rules(info.game, info.format), initial, [a.notation for a in actions], cards, info.uid)
+    match = next(steps)
+    for _ in steps:
+        pass
+    return match
+
+
+def resume(db, uid: str, *, cards=None) -> Match:
+    """The match ``uid`` exactly at its last recorded action, recording again from there.
+    ``cards`` default to the catalogue's."""
+    info, row, actions = _load(db, uid)
+    match = _rebuild(info, json.loads(row.initial), actions, _catalogue(db, info.game, cards))
+    outcome = (row.winner, row.reason) if row.finished is not None else None
+    match.observers.append(_Tape(db, row.id, len(actions), outcome, row.turns))
+    return match
+
+
+class Replay:
+    """A recorded match step by step: ``step`` is how many of its actions are applied (0: the
+    initial position); `forward` and `back` move one action, `go` to any step."""
+
+    def __init__(self, info: MatchInfo, actions: list[ActionInfo], match: Match):
+        self.info = info
+        self.actions = actions
+        self.match = match  # at the last action; its undo and redo are the steps
+        self.go(0)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    @property
+    def step(self) -> int:
+        return len(self.match.history)
+
+    @property
+    def position(self) -> dict:
+        return self.match.state.to_dict()
+
+    @property
+    def last(self) -> ActionInfo | None:
+        """The action that led to the current position (None at the start)."""
+        return self.actions[self.step - 1] if self.step else None
+
+    def forward(self) -> ActionInfo | None:
+        if not self.match.can_redo:
+            return None
+        self.match.redo()
+        return self.last
+
+    def back(self) -> ActionInfo | None:
+        if not self.match.can_undo:
+            return None
+        action = self.last
+        self.match.undo()
+        return action
+
+    def go(self, step: int) -> None:
+        if not 0 <= step <= len(self.actions):
+            raise IndexError(f"step {step} is outside 0..{len(self.actions)}")
+        while self.step > step:
+            self.match.undo()
+        while self.step < step:
+            self.match.redo()
+
+    def positions(self) -> Iterator[dict]:
+        """The position after each action, from the first."""
+        self.go(0)
+        while self.forward() is not None:
+            yield self.position
+
+
+def replay(db, uid: str, *, cards=None) -> Replay:
+    """Step through the match ``uid`` (its actions are all replayed first, so a record that does
+    not replay fails here, not halfway)."""
+    info, row, actions = _load(db, uid)
+    match = _rebuild(info, json.loads(row.initial), actions, _catalogue(db, info.game, cards))
+    return Replay(info, actions, match)
+
+
+# --- export and import ---------------------------------------------------------------------------
+
+
+def _iso(value: datetime | None) -> str | None:
+    return None if value is None else value.astimezone(timezone.utc).isoformat()
+
+
+def export_match(db, uid: str) -> dict:
+    """The match as JSON-able data: its record's fields and its actions."""
+    info, row, actions = _load(db, uid)
+    return {
+        "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
+        "uid": info.uid, "game": info.game, "match_format": info.format, "mode": info.mode, "seed": info.seed,
+        "players": info.players, "decks": info.decks, "initial": json.loads(row.initial),
+        "started": _iso(info.started), "finished": _iso(info.finished), "winner": info.winner,
+        "reason": info.reason, "turns": info.turns,
+        "actions": [{"seq": a.seq, "notation": a.notation, "actor": a.actor, "phase": a.phase, "at": _iso(a.at)}
+                    for a in actions],
+    }
+
+
+def _field(data: dict, name: str, check: Callable[[Any], bool], expected: str, *, optional: bool = False):
+    if name not in data:
+        if optional:
+            return None
+        raise RecordError("missing_field", field=name)
+    value = data[name]
+    if (value is None and optional) or check(value):
+        return value
+    raise RecordError("bad_field", field=name, expected=expected, value=_short(value))
+
+
+def _short(value) -> Any:
+    text = repr(value)
+    return value if len(text) <= 80 else text[:77] + "..."
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_time(v) -> bool:
+    return isinstance(v, str) and _parse_time(v) is not None
+
+
+def _parse_time(text: str) -> datetime | None:
+    try:
+        value = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+    return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+
+
+def _text(limit: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit
+
+
+@dataclass
+class _Parsed:
+    info: MatchInfo
+    initial: dict
+    actions: list[ActionInfo]
+
+
+def _parse(data) -> _Parsed:
+    """The exported match ``data`` checked field by field (RecordError naming the first problem)."""
+    if not isinstance(data, dict):
+        raise RecordError("not_object", kind=type(data).__name__)
+    if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
+        raise RecordError("wrong_format", expected=EXPORT_FORMAT, version=EXPORT_VERSION,
+                          got=_short(data.get("format")), got_version=_short(data.get("version")))
+    uid = _field(data, "uid", lambda v: isinstance(v, str) and bool(_UID.match(v)), "up to 36 letters, digits and '-'")
+    game = _field(data, "game", lambda v: v in GAMES, "one of " + ", ".join(GAMES))
+    fmt = _field(data, "match_format", lambda v: v in FORMATS, "one of " + ", ".join(FORMATS))
+    mode = _field(data, "mode", lambda v: v in MODES, "one of " + ", ".join(MODES))
+    seed = _field(data, "seed", lambda v: _is_int(v) and -2**63 <= v < 2**63, "an integer")
+    players = _field(data, "players", lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(p, str) for p in v),
+                     "a list of 2 player names")
+    decks = _field(data, "decks", lambda v: isinstance(v, list) and _decks_ok(v, 2),
+                   "a list of 2 deck names, card-number lists or nulls")
+    initial = _field(data, "initial", lambda v: isinstance(v, dict), "a position (a JSON object)")
+    started = _field(data, "started", _is_time, "an ISO date and time")
+    finished = _field(data, "finished", _is_time, "an ISO date and time or null", optional=True)
+    winner = _field(data, "winner", lambda v: v in (0, 1) and _is_int(v), "0, 1 or null", optional=True)
+    reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), "a rule id or null", optional=True)
+    turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, "a whole number")
+    raw = _field(data, "actions", lambda v: isinstance(v, list), "a list of actions")
+    actions = []
+    for i, item in enumerate(raw, 1):
+        if not isinstance(item, dict):
+            raise RecordError("bad_action", place=i, field="(the action)", expected="an object", value=_short(item))
+        checks = (("seq", _is_int, "a whole number"), ("notation", _text(_NOTATION_MAX), "an action's notation"),
+                  ("actor", lambda v: v is None or (_is_int(v) and v in (0, 1)), "0, 1 or null"),
+                  ("phase", _text(_PHASE_MAX), "a step name"), ("at", _is_time, "an ISO date and time"))
+        for name, check, expected in checks:
+            if name not in item or not check(item[name]):
+                raise RecordError("bad_action", place=i, field=name, expected=expected, value=_short(item.get(name)))
+        if item["seq"] != i:
+            raise RecordError("bad_sequence", place=i, seq=item["seq"], expected=i)
+        actions.append(ActionInfo(i, item["notation"], item["actor"], item["phase"], _parse_time(item["at"])))
+    info = MatchInfo(uid=uid, game=game, format=fmt, mode=mode, seed=seed, players=players, decks=decks,
+                     started=_parse_time(started), finished=None if finished is None else _parse_time(finished),
+                     winner=winner, reason=reason, turns=turns, actions=len(actions))
+    return _Parsed(info, initial, actions)
+
+
+def _verify(parsed: _Parsed, cards) -> None:
+    """The actions replay from the initial position, at the recorded steps and seats, to the
+    recorded outcome."""
+    info = parsed.info
+    rules = _rules(info.game, info.format)
+    try:
+        state = rules.load_state(parsed.initial, cards)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        raise RecordError("bad_initial", reason=f"{type(err).__name__}: {err}") from None
+    for name, value in (("format", info.format), ("mode", info.mode), ("seed", info.seed)):
+        if getattr(state, name) != value:
+            raise RecordError("initial_differs", field=name, initial=getattr(state, name), value=value)
+    steps = _replaying(rules, parsed.initial, [a.notation for a in parsed.actions], cards, info.uid)
+    match = next(steps)
+    try:
+        for action, (phase, actor) in zip(parsed.actions, steps):
+            for name, recorded, replayed in (("phase", action.phase, phase), ("actor", action.actor, actor)):
+                if recorded != replayed:
+                    raise RecordError("replay_differs", seq=action.seq, notation=action.notation, field=name,
+                                      recorded=recorded, replayed=replayed)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
+        if isinstance(err, RecordError):
+            raise
+        raise RecordError("bad_initial", reason=f"{type(err).__name__}: {err}") from None  # rules cannot follow it
+    recorded = (info.winner, info.reason) if info.finished is not None else None
+    replayed = _outcome_of(match)
+    if recorded != replayed or (recorded is None and (info.winner, info.reason) != (None, None)):
+        raise RecordError("outcome_differs", recorded=_outcome_text(recorded), replayed=_outcome_text(replayed))
+    if info.turns != match.state.turn:
+        raise RecordError("turns_differ", turns=info.turns, replayed=match.state.turn)
+
+
+def _outcome_text(outcome: tuple | None) -> str:
+    if outcome is None:
+        return "unfinished"
+    winner, rule = outcome
+    return f"won by seat {winner + 1} ({rule})" if winner is not None else f"no winner ({rule})"
+
+
+def import_match(db, data, *, cards=None) -> Imported:
+    """Store an exported match. Importing it again changes nothing; a later export of the same
+    match (more actions) adds the new ones. Malformed or inconsistent data raises RecordError and
+    nothing is written."""
+    parsed = _parse(data)
+    _verify(parsed, _catalogue(db, parsed.info.game, cards))
+    for attempt in (1, 2):
+        try:
+            with db.session() as session:
+                result = _store(session.connection(), parsed)
+                session.commit()
+                return result
+        except IntegrityError:  # another program stored the same uid meanwhile: compare with it
+            if attempt == 2:
+                raise
+
+
+def _store(conn, parsed: _Parsed) -> Imported:
+    info = parsed.info
+    row = conn.execute(select(_MATCH).where(_MATCH.c.uid == info.uid)).first()
+    rows = [{"seq": a.seq, "notation": a.notation, "actor": a.actor, "phase": a.phase, "at": a.at}
+            for a in parsed.actions]
+    if row is None:
+        match_id = conn.execute(insert(_MATCH).values(
+            uid=info.uid, game=info.game, format=info.format, mode=info.mode, seed=info.seed,
+            players=_dumps(info.players), decks=_dumps(info.decks), initial=_dumps(parsed.initial),
+            started=info.started, finished=info.finished, winner=info.winner, reason=info.reason,
+            turns=info.turns)).inserted_primary_key[0]
+        if rows:
+            conn.execute(insert(_ACTION), [{"match_id": match_id, **r} for r in rows])
+        return Imported(info.uid, "imported", len(rows))
+    for name, stored, new in (("game", row.game, info.game), ("format", row.format, info.format),
+                              ("mode", row.mode, info.mode), ("seed", row.seed, info.seed),
+                              ("players", json.loads(row.players), info.players),
+                              ("decks", json.loads(row.decks), info.decks),
+                              ("initial position", json.loads(row.initial), parsed.initial)):
+        if stored != new:
+            raise RecordError("conflict", uid=info.uid, detail=f"its {name} differs")
+    stored = conn.execute(select(_ACTION.c.notation).where(_ACTION.c.match_id == row.id)
+                          .order_by(_ACTION.c.seq)).scalars().all()
+    if len(stored) > len(rows) or list(stored) != [r["notation"] for r in rows[:len(stored)]]:
+        raise RecordError("conflict", uid=info.uid,
+                          detail=f"its {len(stored)} recorded actions are not the start of the file's {len(rows)}")
+    if len(stored) == len(rows):
+        return Imported(info.uid, "unchanged", len(rows))
+    conn.execute(insert(_ACTION), [{"match_id": row.id, **r} for r in rows[len(stored):]])
+    conn.execute(update(_MATCH).where(_MATCH.c.id == row.id).values(
+        finished=info.finished, winner=info.winner, reason=info.reason, turns=info.turns))
+    return Imported(info.uid, "extended", len(rows))
+
+
+# --- statistics ------------------------------------------------------------------------------------
+
+
+def deck_label(deck) -> str | None:
+    """How statistics name a seat's deck: its name, or ``list:`` and a fingerprint of an unnamed
+    card list (the same list always gets the same label); None when no deck was given."""
+    if deck is None or isinstance(deck, str):
+        return deck
+    digest = hashlib.sha1("\n".join(sorted(deck)).encode()).hexdigest()[:8]
+    return f"list:{digest}"
+
+
+def _finished_seats(db) -> Iterator[tuple[int, str | None, str, bool, int]]:
+    """(seat, deck label, player, won, turns) for each seat of each finished match."""
+    query = select(_MATCH.c.players, _MATCH.c.decks, _MATCH.c.winner, _MATCH.c.turns).where(
+        _MATCH.c.finished.is_not(None))
+    with db.session() as session:
+        rows = session.connection().execute(query).all()
+    for row in rows:
+        players, decks = json.loads(row.players), json.loads(row.decks)
+        for seat, player in enumerate(players):
+            yield seat, deck_label(decks[seat] if seat < len(decks) else None), player, row.winner == seat, row.turns
+
+
+def deck_stats(db) -> list[DeckStats]:
+    """Per deck, over finished matches: games played (a deck on both seats plays two), games won
+    and the average number of turns; most played first."""
+    games: dict[str, list] = {}
+    for _, deck, _, won, turns in _finished_seats(db):
+        if deck is None:
+            continue
+        entry = games.setdefault(deck, [0, 0, 0])
+        entry[0] += 1
+        entry[1] += won
+        entry[2] += turns
+    return sorted((DeckStats(d, g, w, t / g) for d, (g, w, t) in games.items()), key=lambda s: (-s.games, s.deck))
+
+
+def player_stats(db) -> list[PlayerStats]:
+    """Per player name, over finished matches: games played and games won; most played first."""
+    games: dict[str, list] = {}
+    for _, _, player, won, _ in _finished_seats(db):
+        entry = games.setdefault(player, [0, 0])
+        entry[0] += 1
+        entry[1] += won
+    return sorted((PlayerStats(p, g, w) for p, (g, w) in games.items()), key=lambda s: (-s.games, s.player))
+
+
+__all__ = ["ActionInfo", "DeckStats", "Imported", "MatchInfo", "PlayerStats", "RecordError", "Recorder", "Replay",
+           "deck_stats", "export_match", "get_match", "import_match", "list_matches", "match_actions",
+           "player_stats", "replay", "resolve_uid", "resume", "unfinished"]

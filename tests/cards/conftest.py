@@ -1,0 +1,61 @@
+"""Shared fixtures for the catalogue tests: a database URL on SQLite, on PostgreSQL, or on both.
+
+``pg_url`` creates a fresh PostgreSQL database ``test_<random>`` for each test (from an autocommit
+connection to the server's ``test`` database) and drops it afterwards, so parallel runs never
+collide. When the server cannot be reached, PostgreSQL tests are skipped with the reason, except
+when ``REFEREE_REQUIRE_POSTGRES`` is set (CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+PG_SERVER = os.environ.get("REFEREE_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+
+
+def _server_engine():
+    from sqlalchemy import create_engine
+
+    return create_engine(PG_SERVER, isolation_level="AUTOCOMMIT", pool_pre_ping=True)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path) -> str:
+    """A SQLite file in the test's temporary folder (not created yet)."""
+    return f"sqlite:///{tmp_path / 'referee.sqlite'}"
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """A fresh, empty PostgreSQL database, dropped at the end of the test."""
+    from sqlalchemy import text
+    from sqlalchemy.engine import make_url
+
+    name = f"test_{uuid.uuid4().hex[:12]}"
+    server = _server_engine()
+    try:
+        with server.connect() as conn:
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as exc:  # server down, no driver...
+        server.dispose()
+        if os.environ.get("REFEREE_REQUIRE_POSTGRES"):
+            raise
+        pytest.skip(f"PostgreSQL not reachable at {PG_SERVER}: {exc.__class__.__name__}")
+    url = make_url(PG_SERVER).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        with server.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        server.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request) -> str:
+    """The same test on both back ends: a fresh SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        return request.getfixturevalue("sqlite_url")
+    return request.getfixturevalue("pg_url")

@@ -1,0 +1,188 @@
+"""The catalogue's commands through `referee`: cards import|search, deck save|list|export|
+validate|delete, each on the database given by --database-url (a temporary SQLite file; one
+import on PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cards.db import Database
+from cards.decks import load_deck
+from referee.cli import main
+from referee.games.naruto.decks import parse_deck_list
+
+GAARA = {"Card ID": "N-1001", "Collector Number": 1.0, "Printed Name": "Gaara of the Desert",
+         "Display Name": None, "Type": "Ninja", "Set": "05 Test", "Year": 2006.0, "Symbols": "Earth",
+         "Entrance Cost": 3.0, "Hand Cost": 1.0, "Healthy Combat": 5.0, "Healthy Support": 2.0,
+         "Injured Combat": 2.0, "Injured Support": 1.0, "Combat Attribute": "Sand", "Chakra Cost": None,
+         "Characteristics": "Sand, Genin, Male", "Effect Title": None, "Effect Text": None, "Keywords": None,
+         "Errata": None, "image_path": None}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.fixture
+def catalogue(tmp_path) -> Path:
+    path = tmp_path / "narutoccgdatabase.json"
+    temari = {**GAARA, "Card ID": "N-1002", "Printed Name": "Temari", "Symbols": "Wind"}
+    path.write_text(json.dumps({"05 Test": [GAARA, temari]}), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def deck_file(tmp_path) -> Path:
+    path = tmp_path / "deck.txt"
+    with Database(f"sqlite:///{tmp_path / 'scratch.sqlite'}") as db:
+        text = "\n".join(f"1 {n}" for n in load_deck(db, "Leaf Genin"))
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+# --- cards import ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_import_prints_counts_and_a_second_import_changes_nothing(capsys, request, catalogue, backend):
+    url = request.getfixturevalue("sqlite_url" if backend == "sqlite" else "pg_url")
+    assert run(capsys, "cards", "import", str(catalogue), "--database-url", url) == (
+        0, "inserted 2, updated 0, unchanged 0\n", "")
+    assert run(capsys, "cards", "import", str(catalogue), "--database-url", url)[:2] == (
+        0, "inserted 0, updated 0, unchanged 2\n")
+    code, out, _ = run(capsys, "cards", "search", "temari", "--database-url", url)
+    assert (code, out) == (0, "N-1002\tTemari\tNinja\n")
+
+
+def test_import_of_a_bad_record_prints_place_and_reason_and_exits_2(capsys, sqlite_url, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"05 Test": [GAARA, {**GAARA, "Card ID": "N-1003", "Type": "Pokemon"}]}))
+    code, out, err = run(capsys, "cards", "import", str(path), "--database-url", sqlite_url)
+    assert (code, out) == (2, "")
+    assert err.strip() == f"error: {path}: 05 Test[2]: unknown card type 'Pokemon' (expected Ninja, Jutsu, Mission, Client)"
+    assert run(capsys, "cards", "search", "gaara", "--database-url", sqlite_url)[0] == 1  # nothing kept
+
+
+def test_import_csv_and_a_missing_file(capsys, sqlite_url, tmp_path):
+    engine_csv = Path(__file__).resolve().parents[2] / "referee/games/naruto/data/set01.csv"
+    code, out, _ = run(capsys, "cards", "import", str(engine_csv), "--database-url", sqlite_url)
+    assert (code, out) == (0, "inserted 0, updated 0, unchanged 0\nskipped 127 cards of the bundled set (kept as shipped)\n")
+    code, _, err = run(capsys, "cards", "import", str(tmp_path / "nope.json"), "--database-url", sqlite_url)
+    assert code == 2 and "cannot read" in err and "nope.json" in err
+
+
+def test_an_unusable_database_is_a_clear_error(capsys, tmp_path):
+    not_a_db = tmp_path / "notes.txt"
+    not_a_db.write_text("my shopping list\n" * 10)
+    code, out, err = run(capsys, "cards", "search", "naruto", "--database-url", f"sqlite:///{not_a_db}")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and "not a usable database" in err
+    assert not_a_db.read_text() == "my shopping list\n" * 10
+
+
+def test_the_environment_variable_names_the_database(capsys, monkeypatch, sqlite_url, catalogue):
+    monkeypatch.setenv("REFEREE_DATABASE_URL", sqlite_url)
+    assert run(capsys, "cards", "import", str(catalogue))[0] == 0
+    assert run(capsys, "cards", "search", "gaara", "--database-url", sqlite_url)[1] == "N-1001\tGaara of the Desert\tNinja\n"
+
+
+# --- cards search ----------------------------------------------------------------------------
+
+
+def test_search_prints_number_name_and_type_per_line(capsys, sqlite_url):
+    code, out, _ = run(capsys, "cards", "search", "наруто", "--database-url", sqlite_url)
+    assert code == 0
+    assert out.splitlines() == ["N-001\tНаруто Узумаки\tNinja", "N-019\tНаруто Узумаки\tNinja",
+                                "N-025\tНаруто Узумаки\tNinja"]
+    code, out, _ = run(capsys, "cards", "search", "iruka", "--lang", "ru", "--database-url", sqlite_url)
+    assert out.splitlines()[0] == "N-008\tИрука Умино\tNinja"
+
+
+def test_search_filters(capsys, sqlite_url):
+    code, out, _ = run(capsys, "cards", "search", "--type", "mission", "--symbol", "fire", "--database-url", sqlite_url)
+    assert code == 0 and out and all(line.split("\t")[2] == "Mission" for line in out.splitlines())
+    code, out, _ = run(capsys, "cards", "search", "naruto", "--cost", "1", "--database-url", sqlite_url)
+    assert out.splitlines() == ["N-019\tNaruto Uzumaki\tNinja"]
+
+
+def test_search_hostile_text_finds_nothing_and_harms_nothing(capsys, sqlite_url):
+    code, out, err = run(capsys, "cards", "search", "'; DROP TABLE card; --", "--database-url", sqlite_url)
+    assert (code, out) == (1, "") and "no card matches" in err
+    assert run(capsys, "cards", "search", "N-008", "--database-url", sqlite_url)[1] == "N-008\tIruka Umino\tNinja\n"
+
+
+def test_search_with_an_unknown_type_exits_2(capsys, sqlite_url):
+    code, out, err = run(capsys, "cards", "search", "naruto", "--type", "Trap", "--database-url", sqlite_url)
+    assert (code, out) == (2, "") and "Unknown card type 'Trap'" in err
+
+
+# --- decks -----------------------------------------------------------------------------------
+
+
+def test_deck_save_list_export_validate_delete(capsys, sqlite_url, deck_file, tmp_path):
+    db = ["--database-url", sqlite_url]
+    code, out, _ = run(capsys, "deck", "save", "My Leaf", str(deck_file), *db)
+    assert code == 0 and out.splitlines() == ["saved deck 'My Leaf': 50 cards (standard)", "legal (standard, 50 cards)"]
+
+    code, out, _ = run(capsys, "deck", "list", *db)
+    assert code == 0
+    assert out.splitlines() == ["Leaf Genin\tstandard\t50 cards\t(bundled)", "Mist Rogues\tstandard\t50 cards\t(bundled)",
+                                "My Leaf\tstandard\t50 cards"]
+
+    code, out, _ = run(capsys, "deck", "export", "My Leaf", *db)
+    assert code == 0 and out.startswith("# name: My Leaf\n# format: standard\n")
+    assert "3 J-001 Kunai" in out.splitlines()
+    assert sorted(parse_deck_list(out)) == sorted(parse_deck_list(deck_file.read_text()))
+
+    target = tmp_path / "out" / "exported.txt"
+    target.parent.mkdir()
+    code, out, _ = run(capsys, "deck", "export", "My Leaf", "--output", str(target), *db)
+    assert (code, out) == (0, f"wrote deck 'My Leaf' to {target}\n")
+    assert sorted(parse_deck_list(target.read_text())) == sorted(parse_deck_list(deck_file.read_text()))
+
+    assert run(capsys, "deck", "validate", "My Leaf", *db)[:2] == (0, "legal (standard, 50 cards)\n")
+    code, out, _ = run(capsys, "deck", "validate", "My Leaf", "--format", "french", *db)
+    assert code == 1 and out.splitlines()[0] == "N-DECK-FR-1 count=50 required=40"
+
+    assert run(capsys, "deck", "delete", "My Leaf", *db)[:2] == (0, "deleted deck 'My Leaf'\n")
+    code, _, err = run(capsys, "deck", "export", "My Leaf", *db)
+    assert code == 2 and "no deck named 'My Leaf'" in err
+
+
+def test_deck_save_refuses_unknown_cards_and_bad_lines(capsys, sqlite_url, tmp_path):
+    db = ["--database-url", sqlite_url]
+    unknown = tmp_path / "unknown.txt"
+    unknown.write_text("3 N-008\n2 N-999\n")
+    code, out, err = run(capsys, "deck", "save", "x", str(unknown), *db)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == ["error: The catalogue has no card N-999.", "N-CARD-4 number=N-999"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3 N-008\nthree kunai\n")
+    code, _, err = run(capsys, "deck", "save", "x", str(bad), *db)
+    assert code == 2 and "line 2" in err
+    assert "x\t" not in run(capsys, "deck", "list", *db)[1]
+
+
+def test_deck_save_reports_broken_rules_but_keeps_the_deck(capsys, sqlite_url, tmp_path):
+    small = tmp_path / "small.txt"
+    small.write_text("4 N-001\n")
+    code, out, _ = run(capsys, "deck", "save", "small", str(small), "--format", "french", "--database-url", sqlite_url)
+    assert code == 0
+    assert out.splitlines()[0] == "saved deck 'small': 4 cards (french)"
+    assert "N-DECK-FR-3 name=Naruto Uzumaki count=4 maximum=3" in out.splitlines()
+
+
+def test_deck_validate_reads_a_file_when_no_deck_has_that_name(capsys, sqlite_url, deck_file, tmp_path):
+    db = ["--database-url", sqlite_url]
+    assert run(capsys, "deck", "validate", str(deck_file), *db)[:2] == (0, "legal (standard, 50 cards)\n")
+    code, _, err = run(capsys, "deck", "validate", "no such deck", *db)
+    assert code == 2 and "no deck named 'no such deck'" in err
+
+
+def test_the_engines_deck_check_still_reads_files(capsys, deck_file):
+    assert run(capsys, "deck", "check", str(deck_file))[:2] == (0, "legal (standard, 50 cards)\n")
