@@ -49,6 +49,8 @@ MESSAGES = {
     "game_over": "game over: {result}",
     "player_line": "{name}: deck {deck}, hand {hand}, chakra {chakra}, discard {discard}, rewards {rewards}",
     "zone_line": "  {zone}: {cards}",
+    "zone_village": "village",
+    "zone_battlefield": "battlefield",
     "chain_line": "chain: {links} link(s)",
     "replay_line": "{seq:>5}. {actor:<12} {notation:<40} turn {turn}  {summary}",
     "summary": "{name}: hand {hand} deck {deck} rewards {rewards}",
@@ -148,7 +150,7 @@ def _position(replay: records.Replay) -> None:
         for zone in ("village", "battlefield"):
             cards = getattr(player, zone)
             if cards:
-                say("zone_line", zone=zone, cards=", ".join(_card(state, i) for i in cards))
+                say("zone_line", zone=MESSAGES[f"zone_{zone}"], cards=", ".join(_card(state, i) for i in cards))
     if state.chain:
         say("chain_line", links=len(state.chain))
 

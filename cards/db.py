@@ -404,5 +404,8 @@ def _sqlite_pragmas(dbapi_connection, record, *, timeout_ms: int, wal: bool) -> 
     cursor.execute(f"PRAGMA busy_timeout={timeout_ms}")
     if wal:
         cursor.execute("PRAGMA journal_mode=WAL")
+        # in WAL mode NORMAL still survives a killed process (each commit is in the log before the
+        # call returns); only a power cut may lose the last commits, never corrupt the file
+        cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()

@@ -21,11 +21,10 @@ from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.games.naruto import decks as rules
-from referee.games.naruto.decks import canonical_number
+from referee.games.naruto.decks import number_key, canonical_number
 
 from .bundled import read_deck_file
 from .models import CardRecord, Deck, DeckEntry
-from .search import number_key
 from .source import CatalogueSource
 
 GAME = "naruto"
@@ -140,6 +139,7 @@ def list_decks(db, game: str = GAME) -> list[DeckInfo]:
 
 
 def delete_deck(db, name: str, game: str = GAME) -> None:
+    db.verify()
     with db.exclusive() as session:
         deck = session.execute(select(Deck).where(Deck.game == game, Deck.name == name.strip())).scalar_one_or_none()
         if deck is None:

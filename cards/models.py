@@ -85,7 +85,7 @@ class SearchToken(SQLModel, table=True):
     """Each folded word of each localized name, for prefix search by word."""
 
     __tablename__ = "search_token"
-    __table_args__ = (Index("ix_search_token_token", "token"),)
+    __table_args__ = (Index("ix_search_token_token", "token"), Index("ix_search_token_card_id", "card_id"))
     id: Optional[int] = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
     lang: str = Field(max_length=2)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterator, Sequence
@@ -197,9 +198,8 @@ class _Tape:
                 finished=utc_now() if outcome else None, winner=winner, reason=reason, turns=turns))
 
     def written(self, match: Match) -> None:
-        n = len(match.history)
-        self.stored = self.low = n
-        self.pending = {seq: v for seq, v in self.pending.items() if seq > n}
+        self.stored = self.low = len(match.history)
+        self.pending = {}
         self.outcome, self.turns = _outcome_of(match), match.state.turn
 
 
@@ -220,8 +220,6 @@ class Recorder:
         """Write the match's set-up (and any action it already has) and record every later action;
         returns the match's uid. ``players`` default to the names in the match, ``decks`` to none
         named (per seat: a deck name, a list of card numbers, or None)."""
-        import uuid
-
         if game not in GAMES:
             raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
         state = match.state
@@ -397,8 +395,7 @@ def resume(db, uid: str, *, cards=None) -> Match:
     ``cards`` default to the catalogue's."""
     info, row, actions = _load(db, uid)
     match = _rebuild(info, json.loads(row.initial), actions, _catalogue(db, info.game, cards))
-    outcome = (row.winner, row.reason) if row.finished is not None else None
-    match.observers.append(_Tape(db, row.id, len(actions), outcome, row.turns))
+    Recorder(db).attach(match, uid)
     return match
 
 

@@ -10,8 +10,9 @@ or ``'; DROP TABLE card; --`` are just text to look for (``near``, ``or``, ``dro
 
 Speed: a search is one indexed query for the candidates (the query's longest word as a prefix of
 ``search_token.token``; or, when the query looks like a card number, that number as a prefix of
-``card.number``), ranked in Python, then one query for the names shown. On SQLite the prefix is also written as a range (``token >= 'nar' AND
-token < 'nas'``), which its planner serves from the index whatever LIKE's case rules are.
+``card.number``), ranked in Python, then one query for the names shown. On SQLite the prefix is
+also written as a range (``token >= 'nar' AND token < 'nas'``), which its planner serves from the
+index whatever LIKE's case rules are.
 
 Ranking, best first: the exact card number; the exact whole name; a name that starts with the
 query; a card number that starts with the query; every query word the prefix of a word of one
@@ -31,15 +32,14 @@ from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
-from referee.games.naruto.decks import _number_key
-from referee.games.naruto.decks import canonical_number
+from referee.games.naruto.decks import canonical_number, number_key
 
 from .models import CardName, CardRecord, SearchToken
 
 _SPACES = re.compile(r"\s+")
 _NOT_WORD = re.compile(r"[\W_]+")
 #: what a card number (or the start of one) looks like in a query: `N-008`, `te-0`, `J-`, `n008`
-_NUMBER = re.compile(r"^\s*([A-Za-z]{1,4})\s*(?:-\s*(\d*[A-Za-z]*)|(\d+[A-Za-z]*))\s*$")
+_NUMBER = re.compile(r"^\s*([A-Za-z]{1,4})\s*(?:-\s*((?:\d+[A-Za-z]*)?)|(\d+[A-Za-z]*))\s*$")
 #: the longest token stored (search_token.token is VARCHAR(100)); longer words are cut there
 TOKEN_MAX = 100
 #: how many ids go in one ``IN (...)`` (SQLite allows 999 parameters on old builds)
@@ -97,12 +97,6 @@ def _folded_tokens(folded: str) -> tuple[str, ...]:
     """`tokens` of an already folded name (what `search` ranks candidates by), cached: the same
     names come back query after query."""
     return tuple(t[:TOKEN_MAX] for t in _NOT_WORD.split(folded) if t)
-
-
-@lru_cache(maxsize=50_000)
-def number_key(number: str) -> tuple:
-    """Card numbers in their natural order (N-2 before N-10), as the engine sorts deck lists."""
-    return _number_key(number)
 
 
 # --- indexing ------------------------------------------------------------------------------------

@@ -303,11 +303,15 @@ def test_resolve_uid_accepts_a_unique_start(sqlite_db):
 # --- export and import -----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def exported(db):
+def export_one(db: Database) -> dict:
     """A finished match, recorded at once (its actions written with the set-up), exported."""
     uid = Recorder(db).record(finished_game(15), players=["Ann", "Bob"], decks=["Leaf Genin", "Mist Rogues"])
     return json.loads(json.dumps(records.export_match(db, uid)))  # really JSON-able
+
+
+@pytest.fixture
+def exported(db):
+    return export_one(db)
 
 
 def test_export_then_import_into_another_database_gives_the_same_record(db, exported, tmp_path, template):
@@ -407,8 +411,8 @@ def test_data_that_is_not_an_object_is_refused(sqlite_db):
         assert info.value.key == "not_object"
 
 
-def test_a_different_match_under_a_stored_uid_is_refused(sqlite_db, template):
-    data = copy.deepcopy(exported)
+def test_a_different_match_under_a_stored_uid_is_refused(sqlite_db):
+    data = export_one(sqlite_db)
     data["players"] = ["Carl", "Dora"]
     before = (count(sqlite_db, MatchRecord), count(sqlite_db, ActionRecord))
     with pytest.raises(RecordError) as info:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from collections import Counter
 from typing import Any
 
@@ -162,7 +163,9 @@ def parse_deck_list(text: str) -> list[str]:
     return out
 
 
-def _number_key(number: str) -> tuple:
+@lru_cache(maxsize=50_000)
+def number_key(number: str) -> tuple:
+    """Card numbers in their natural order (N-2 before N-10): deck lists and search results."""
     prefix, _, rest = number.partition("-")
     digits = re.match(r"\d+", rest)
     return (prefix, int(digits.group()) if digits else -1, rest)
@@ -172,7 +175,7 @@ def format_deck_list(numbers: list[str], source: CardSource) -> str:
     """`count number name` lines sorted by number; `parse_deck_list` reads it back."""
     counts = Counter(canonical_number(n) for n in numbers)
     lines = []
-    for number in sorted(counts, key=_number_key):
+    for number in sorted(counts, key=number_key):
         card = _lookup(source, number)
         name = f" {card.name}" if card is not None else ""
         lines.append(f"{counts[number]} {number}{name}")
@@ -194,7 +197,7 @@ def random_deck(source: CardSource, fmt: str, rng: random.Random) -> list[str]:
     lim = _limits(fmt)
     size = lim["exact"] if lim["exact"] is not None else lim["minimum"]
     pool = sorted(
-        (c for c in source if c.type in DECK_TYPES), key=lambda c: _number_key(c.number)
+        (c for c in source if c.type in DECK_TYPES), key=lambda c: number_key(c.number)
     )
     per_name: Counter[str] = Counter()
     per_card: Counter[str] = Counter()
@@ -234,4 +237,4 @@ def random_deck(source: CardSource, fmt: str, rng: random.Random) -> list[str]:
         add(plain, min(size - len(deck), ninja_max - n))
     if len(deck) != size:
         raise ValueError(f"the card source cannot make a legal {fmt} deck")
-    return sorted((c.number for c in deck), key=_number_key)
+    return sorted((c.number for c in deck), key=number_key)
