@@ -1,8 +1,16 @@
-"""Shared test configuration: Qt on the offscreen platform, and the --soak option."""
+"""Shared test configuration: Qt on the offscreen platform, the --soak option, and reproducible
+property tests in CI."""
 
 import os
 
 import pytest
+from hypothesis import settings
+
+# In CI the property tests draw the same examples every run, so a run is reproducible; locally
+# they explore new ones each time.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 # Must be set before any Qt application is created (pytest-qt creates it lazily).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
