@@ -22,8 +22,9 @@ from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
 from .models import LANGUAGES
 from .search import SearchError, search
+from localization import Messages
 
-MESSAGES = {
+MESSAGES = Messages("cards.cli_catalogue", {
     "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
     "skipped": "skipped {skipped} cards of the bundled set (kept as shipped)",
     "import_failed": "error: {file}: {place}: {reason}",
@@ -41,11 +42,20 @@ MESSAGES = {
     "violation": "{rule} {params}",
     "legal": "legal ({format}, {cards} cards)",
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
-}
+})
 
 
 def say(key: str, *, err: bool = False, **params) -> None:
-    print(MESSAGES[key].format(**params), file=sys.stderr if err else sys.stdout)
+    print(MESSAGES(key, **params), file=sys.stderr if err else sys.stdout)
+
+
+def _chosen_language() -> str | None:
+    """``--lang`` is the program's language (taken by `referee`): names are shown in it, unless it
+    is English and nothing was asked, when the name that matched is shown."""
+    from localization import current
+
+    lang = current().lang
+    return None if lang == "en" else lang
 
 
 def _guarded(run):
@@ -85,7 +95,7 @@ def _import(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _search(db: Database, args: argparse.Namespace) -> int:
-    hits = search(db, args.text, lang=args.lang, type=args.type, symbol=args.symbol, cost=args.cost,
+    hits = search(db, args.text, lang=args.lang or _chosen_language(), type=args.type, symbol=args.symbol, cost=args.cost,
                   limit=args.limit)
     for hit in hits:
         say("hit", number=hit.number, name=hit.name, type=hit.type)
@@ -151,7 +161,7 @@ def _list(db: Database, args: argparse.Namespace) -> int:
     found = decks.list_decks(db)
     for d in found:
         say("deck_row", name=d.name, format=d.format, cards=d.cards,
-            bundled=MESSAGES["bundled_mark"] if d.bundled else "")
+            bundled=MESSAGES("bundled_mark") if d.bundled else "")
     if not found:
         say("no_decks")
     return 0

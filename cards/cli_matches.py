@@ -18,8 +18,9 @@ from pathlib import Path
 from . import records
 from .db import Database, StorageError
 from .records import RecordError
+from localization import Messages
 
-MESSAGES = {
+MESSAGES = Messages("cards.cli_matches", {
     "error": "error: {detail}",
     "cannot_read": "error: cannot read {file}: {detail}",
     "cannot_write": "error: cannot write {file}: {detail}",
@@ -61,14 +62,14 @@ MESSAGES = {
     "stats_none": "  (no finished match)",
     "unknown_card": "an unknown card",
     "injured": "{card} (injured)",
-}
+})
 
 FIELDS = ("uid", "game", "format", "mode", "seed", "players", "decks", "started", "finished", "result",
           "turns", "actions")
 
 
 def say(key: str, *, err: bool = False, **params) -> None:
-    print(MESSAGES[key].format(**params), file=sys.stderr if err else sys.stdout)
+    print(MESSAGES(key, **params), file=sys.stderr if err else sys.stdout)
 
 
 def _guarded(run):
@@ -96,7 +97,7 @@ def _when(value) -> str:
 
 def _seat(info: records.MatchInfo, seat: int | None) -> str:
     if seat is None:
-        return MESSAGES["nobody"]
+        return MESSAGES("nobody")
     return info.players[seat] if 0 <= seat < len(info.players) else str(seat + 1)
 
 
@@ -104,30 +105,30 @@ def _result(info: records.MatchInfo, outcome=None) -> str:
     """Who won and by which rule: the record's result, or ``outcome`` (a replayed position's)."""
     winner, reason = (outcome.winner, outcome.rule) if outcome is not None else (info.winner, info.reason)
     if winner is None:
-        return MESSAGES["no_winner"].format(reason=reason)
-    return MESSAGES["won"].format(player=_seat(info, winner), reason=reason)
+        return MESSAGES("no_winner", reason=reason)
+    return MESSAGES("won", player=_seat(info, winner), reason=reason)
 
 
 def _deck(deck) -> str:
     if deck is None:
-        return MESSAGES["no_deck"]
-    return deck if isinstance(deck, str) else MESSAGES["deck_list"].format(cards=len(deck))
+        return MESSAGES("no_deck")
+    return deck if isinstance(deck, str) else MESSAGES("deck_list", cards=len(deck))
 
 
 def _status(info: records.MatchInfo) -> str:
     if info.is_finished:
-        return MESSAGES["status_finished"].format(turns=info.turns, result=_result(info))
-    return MESSAGES["status_playing"].format(turns=info.turns, actions=info.actions)
+        return MESSAGES("status_finished", turns=info.turns, result=_result(info))
+    return MESSAGES("status_playing", turns=info.turns, actions=info.actions)
 
 
 def _versus(info: records.MatchInfo) -> str:
-    return MESSAGES["versus"].format(first=info.players[0], second=info.players[1])
+    return MESSAGES("versus", first=info.players[0], second=info.players[1])
 
 
 def _card(state, iid: int) -> str:
     card = state.card(iid)
-    text = MESSAGES["unknown_card"] if card is None else f"{card.number} {card.name}"
-    return MESSAGES["injured"].format(card=text) if iid in state.injured else text
+    text = MESSAGES("unknown_card") if card is None else f"{card.number} {card.name}"
+    return MESSAGES("injured", card=text) if iid in state.injured else text
 
 
 def _position(replay: records.Replay) -> None:
@@ -137,7 +138,7 @@ def _position(replay: records.Replay) -> None:
     if last is None:
         say("step_start", last=len(replay))
     else:
-        say("step_head", step=replay.step, last=len(replay), action=MESSAGES["step_action"].format(
+        say("step_head", step=replay.step, last=len(replay), action=MESSAGES("step_action", 
             actor=_seat(info, last.actor), notation=last.notation, phase=last.phase))
     outcome = match.outcome()
     if outcome is not None:
@@ -150,14 +151,14 @@ def _position(replay: records.Replay) -> None:
         for zone in ("village", "battlefield"):
             cards = getattr(player, zone)
             if cards:
-                say("zone_line", zone=MESSAGES[f"zone_{zone}"], cards=", ".join(_card(state, i) for i in cards))
+                say("zone_line", zone=MESSAGES(f"zone_{zone}"), cards=", ".join(_card(state, i) for i in cards))
     if state.chain:
         say("chain_line", links=len(state.chain))
 
 
 def _summary(replay: records.Replay) -> str:
     state = replay.match.state
-    return " | ".join(MESSAGES["summary"].format(name=_seat(replay.info, seat), hand=len(p.hand), deck=len(p.deck),
+    return " | ".join(MESSAGES("summary", name=_seat(replay.info, seat), hand=len(p.hand), deck=len(p.deck),
                                                  rewards=len(p.rewards))
                       for seat, p in enumerate(state.players))
 

@@ -34,6 +34,7 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
+from localization import Messages
 
 ENV_URL = "REFEREE_DATABASE_URL"
 #: how long to wait for another program's lock before giving up, in seconds
@@ -42,7 +43,7 @@ BUSY_TIMEOUT = 10.0
 PG_LOCK_KEY = 0x7265666572656531
 SQLITE_HEADER = b"SQLite format 3\x00"
 
-MESSAGES = {
+MESSAGES = Messages("cards.db", {
     "locked": "The database {path} is locked by another program (waited {seconds:g} s). "
               "Close the other program, or wait for it to finish, and try again.",
     "read_only": "The database {path} cannot be written ({detail}). It was left unchanged; "
@@ -55,17 +56,19 @@ MESSAGES = {
     "newer_schema": "The database {path} was written by a newer version of this program (schema "
                     "{revision}). It was left untouched; update the program to open it.",
     "unreachable": "Cannot reach the database {path}: {detail}",
-}
+})
 
 
 class StorageError(Exception):
     """A database problem the user can act on: ``key`` names the message in `MESSAGES`,
     ``params`` fill it in (kept apart so the message can be translated later)."""
 
+    messages = MESSAGES  # so that the error can be shown in any language
+
     def __init__(self, key: str, **params):
         self.key = key
         self.params = params
-        super().__init__(MESSAGES[key].format(**params))
+        super().__init__(MESSAGES(key, **params))
 
 
 def default_url() -> str:

@@ -26,28 +26,31 @@ from referee.games.naruto.decks import number_key, canonical_number
 from .bundled import read_deck_file
 from .models import CardRecord, Deck, DeckEntry
 from .source import CatalogueSource
+from localization import Messages
 
 GAME = "naruto"
 NAME_MAX = 200
 
-MESSAGES = {
+MESSAGES = Messages("cards.decks", {
     "no_deck": "There is no deck named {name!r}.",
     "unknown_cards": "The catalogue has no card {numbers}.",
     "unknown_format": "Unknown deck format {value!r}; expected one of {choices}.",
     "bad_name": "A deck name must have 1 to {maximum} characters.",
     "bad_line": "line {line}: {reason}: {text!r}",
-}
+})
 
 
 class DeckError(ValueError):
     """A deck that cannot be stored or found: ``key`` names the message in `MESSAGES`, ``params``
     fill it; ``violations`` lists the unknown cards (rule N-CARD-4) when there are any."""
 
+    messages = MESSAGES  # so that the error can be shown in any language
+
     def __init__(self, key: str, violations: Sequence[Violation] = (), **params):
         self.key = key
         self.params = params
         self.violations = list(violations)
-        super().__init__(MESSAGES[key].format(**params))
+        super().__init__(MESSAGES(key, **params))
 
 
 @dataclass(frozen=True)

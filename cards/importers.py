@@ -49,10 +49,11 @@ from referee.games.naruto.targets import TARGETS
 
 from .models import CardName, CardRecord, CardSet, CardText
 from .search import fold, index_cards
+from localization import Messages
 
 GAME = "naruto"
 
-MESSAGES = {
+MESSAGES = Messages("cards.importers", {
     "bad_json": "not valid JSON ({detail})",
     "bad_csv": "not valid CSV ({detail})",
     "not_utf8": "not UTF-8 text ({detail})",
@@ -76,7 +77,7 @@ MESSAGES = {
     "unknown_target": "unknown target kind {value!r}",
     "too_long": "{field} is longer than {maximum} characters",
     "duplicate": "the card {number} is already in this file ({first}) with other data",
-}
+})
 
 
 @dataclass(frozen=True)
@@ -87,12 +88,14 @@ class Reason:
     params: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return MESSAGES[self.key].format(**self.params)
+        return MESSAGES(self.key, **self.params)
 
 
 class CatalogueImportError(ValueError):
     """A bad record or file: ``place`` says where (``"01 Path to Hokage[12]"``, ``"line 7"``),
     ``reason`` why. Nothing of the import was kept."""
+
+    messages = MESSAGES  # so that the error can be shown in any language
 
     def __init__(self, place: str, key: str, **params):
         self.place = place

@@ -40,6 +40,7 @@ from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import rules_for
 
 from .models import ActionRecord, MatchRecord
+from localization import Messages
 
 #: the rules of each game this program records: format -> rules object
 GAMES: dict[str, Callable[[str], Any]] = {"naruto": rules_for}
@@ -52,7 +53,7 @@ _ACTION = ActionRecord.__table__
 _NOTATION_MAX = _ACTION.c.notation.type.length
 _PHASE_MAX = _ACTION.c.phase.type.length
 
-MESSAGES = {
+MESSAGES = Messages("cards.records", {
     "unknown_uid": "no recorded match has the id {uid!r}",
     "ambiguous_uid": "the id {uid!r} is the start of several matches' ids: {matches}",
     "unknown_game": "the game {game!r} is not one this program records (known: {known})",
@@ -72,17 +73,19 @@ MESSAGES = {
     "outcome_differs": "the match says {recorded}, but replaying its actions gives {replayed}",
     "turns_differ": "the match says {turns} turns were played, but replaying its actions gives {replayed}",
     "conflict": "a different match with the id {uid!r} is already stored ({detail}); nothing was imported",
-}
+})
 
 
 class RecordError(ValueError):
     """A problem with a match record the user can act on: ``key`` names the message in `MESSAGES`,
     ``params`` fill it in (kept apart so the message can be translated later)."""
 
+    messages = MESSAGES  # so that the error can be shown in any language
+
     def __init__(self, key: str, **params):
         self.key = key
         self.params = params
-        super().__init__(MESSAGES[key].format(**params))
+        super().__init__(MESSAGES(key, **params))
 
 
 def utc_now() -> datetime:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import heapq
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -35,8 +34,9 @@ from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decks import canonical_number, number_key
 
 from .models import CardName, CardRecord, SearchToken
+from localization import Messages
+from localization.text import fold
 
-_SPACES = re.compile(r"\s+")
 _NOT_WORD = re.compile(r"[\W_]+")
 #: what a card number (or the start of one) looks like in a query: `N-008`, `te-0`, `J-`, `n008`
 _NUMBER = re.compile(r"^\s*([A-Za-z]{1,4})\s*(?:-\s*((?:\d+[A-Za-z]*)?)|(\d+[A-Za-z]*))\s*$")
@@ -45,10 +45,10 @@ TOKEN_MAX = 100
 #: how many ids go in one ``IN (...)`` (SQLite allows 999 parameters on old builds)
 CHUNK = 500
 
-MESSAGES = {
+MESSAGES = Messages("cards.search", {
     "unknown_type": "Unknown card type {value!r}; expected one of {choices}.",
     "unknown_symbol": "Unknown symbol {value!r}; expected one of {choices}.",
-}
+})
 
 # how a card matched, best first (the lower, the better); Hit.score is the reverse (higher, better)
 EXACT_NUMBER, EXACT_NAME, NAME_START, NUMBER_PREFIX, WORDS, FILTER = range(6)
@@ -58,10 +58,12 @@ _SCORES = {EXACT_NUMBER: 100, EXACT_NAME: 90, NAME_START: 80, NUMBER_PREFIX: 70,
 class SearchError(ValueError):
     """A filter the catalogue does not know: ``key`` names the message in `MESSAGES`."""
 
+    messages = MESSAGES  # so that the error can be shown in any language
+
     def __init__(self, key: str, **params):
         self.key = key
         self.params = params
-        super().__init__(MESSAGES[key].format(**params))
+        super().__init__(MESSAGES(key, **params))
 
 
 @dataclass(frozen=True)
@@ -77,14 +79,6 @@ class Hit:
 
 
 # --- folding -------------------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Lower case, accents removed (NFKD then combining marks dropped, so ё -> е and й -> и),
-    whitespace collapsed."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _SPACES.sub(" ", bare).strip()
 
 
 def tokens(text: str) -> list[str]:

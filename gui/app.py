@@ -11,11 +11,12 @@ from typing import Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
-#: user-visible strings, kept together so they can later go through localization
-STRINGS: dict[str, str] = {
+from localization import Messages
+
+MESSAGES = Messages("gui.app", {
     "window_title": "Referee",
     "welcome": "Naruto CCG referee",
-}
+})
 
 
 def build_window() -> QMainWindow:
@@ -24,8 +25,8 @@ def build_window() -> QMainWindow:
     A QApplication must exist before this is called.
     """
     window = QMainWindow()
-    window.setWindowTitle(STRINGS["window_title"])
-    label = QLabel(STRINGS["welcome"])
+    window.setWindowTitle(MESSAGES("window_title"))
+    label = QLabel(MESSAGES("welcome"))
     label.setObjectName("welcome")
     label.setAlignment(Qt.AlignmentFlag.AlignCenter)
     window.setCentralWidget(label)

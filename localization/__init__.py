@@ -1,2 +1,251 @@
-"""Catalogues for Spanish, Russian and French (es/ru/fr): GUI strings, rule messages keyed by rule
-id, the rules reference and card names."""
+"""Every word the program shows, in English (the source), Spanish, Russian and French.
+
+One catalogue system serves the engine's refusals, the command line and the GUI: GNU gettext
+catalogues (``locale/<lang>/LC_MESSAGES/referee.po``, compiled to ``.mo`` and committed, a test
+keeping the two in step), read with Python's own `gettext`, so nothing here needs Qt. Entries are
+keyed by a context (``rule:N-DEPLOY-4:message``, ``term:zone:village``, ``ui:cards.db:locked``...)
+and the English text; `sources/` holds the English texts of rules and terms, and each module that
+prints something keeps its English templates in a `Messages` table next to its code.
+
+The active language is process-wide (`set_language`); it is chosen from ``--lang``, then the
+``REFEREE_LANG`` variable, then the system locale; anything else falls back to English with a notice.
+"""
+
+from __future__ import annotations
+
+import gettext
+import locale
+import os
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+LANGUAGES = ("en", "es", "ru", "fr")
+TRANSLATED = ("es", "ru", "fr")
+DOMAIN = "referee"
+LOCALE_DIR = Path(__file__).parent / "locale"
+ENV_LANG = "REFEREE_LANG"
+
+#: parameters whose values are names of things, shown in the reader's language
+TERM_PARAMS = {
+    "step": "step", "next": "step", "allowed": "step", "zone": "zone", "kind": "target",
+    "symbols": "symbol", "symbol": "symbol", "expected": "card_type", "actual": "card_type",
+    "result": "outcome", "format": "format", "mode": "mode", "phase": "phase",
+}
+CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of"}
+_FIELD = re.compile(r"\{(\w+)[^}]*\}")
+
+
+def placeholders(text: str) -> set[str]:
+    return set(_FIELD.findall(text))
+
+
+class Translator:
+    """Lookups in one language. English reads the source texts themselves."""
+
+    def __init__(self, lang: str):
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language {lang!r}")
+        self.lang = lang
+        self._t: gettext.NullTranslations = (
+            gettext.NullTranslations() if lang == "en"
+            else gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True))
+
+    # --- plain lookups ----------------------------------------------------------------------
+    def text(self, context: str, english: str) -> str:
+        return self._t.pgettext(context, english)
+
+    def format(self, context: str, english: str, params: Mapping[str, Any] | None = None,
+               card_name: Callable[[str], str] | None = None) -> str:
+        template = self.text(context, english)
+        return template.format_map(_Params(self, params or {}, card_name))
+
+    def plural(self, key: str, n: int, **params: Any) -> str:
+        singular, plural = _sources().plurals[key]
+        return self._t.npgettext(f"plural:{key}", singular, plural, n).format(n=n, **params)
+
+    def term(self, kind: str, key: str) -> str:
+        english = _sources().terms.get(kind, {}).get(key)
+        return key if english is None else self.text(f"term:{kind}:{key}", english)
+
+    # --- rules ------------------------------------------------------------------------------
+    def rule_field(self, rule: str, field: str) -> str:
+        english = _sources().rules.get(rule, {}).get(field, "")
+        return self.text(f"rule:{rule}:{field}", english) if english else ""
+
+    def refusal(self, rule: str, params: Mapping[str, Any], card_name: Callable[[str], str] | None = None) -> str:
+        """The sentence for a refusal: the message for its reason, else the rule's message, else its
+        summary, whichever has every parameter it names."""
+        entry = _sources().rules.get(rule)
+        if entry is None:
+            return self.format("ui:localization:unknown_rule", _UNKNOWN_RULE, {"rule": rule})
+        reason = params.get("reason")
+        candidates = []
+        if reason is not None and reason in entry.get("reasons", {}):
+            candidates.append((f"rule:{rule}:reason:{reason}", entry["reasons"][reason]))
+        if "message" in entry:
+            candidates.append((f"rule:{rule}:message", entry["message"]))
+        for context, english in candidates:
+            if placeholders(english) <= set(params):
+                return self.format(context, english, params, card_name)
+        return self.text(f"rule:{rule}:summary", entry["summary"])
+
+    def error(self, err: Exception, card_name: Callable[[str], str] | None = None) -> str:
+        """Any error the program explains to its user: a refusal (rule id and parameters) or a
+        module's keyed error (``key`` and ``params`` looked up in that module's `Messages`)."""
+        rule = getattr(err, "rule", None)
+        if rule is not None:
+            return self.refusal(rule, getattr(err, "params", {}), card_name)
+        messages = getattr(err, "messages", None)
+        if isinstance(messages, Messages):
+            return messages.render(err.key, self, **err.params)
+        return str(err)
+
+
+class _Params(dict):
+    """Parameters as a sentence shows them: names of steps, zones... in the reader's language,
+    lists joined, card numbers with their names when a resolver is given."""
+
+    def __init__(self, tr: Translator, params: Mapping[str, Any], card_name: Callable[[str], str] | None):
+        super().__init__()
+        for key, value in params.items():
+            self[key] = _show(tr, key, value, card_name)
+
+
+def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] | None) -> Any:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(_show(tr, key, v, card_name)) for v in value)
+    if value is None:
+        return "—"
+    if key in TERM_PARAMS and isinstance(value, str):
+        return tr.term(TERM_PARAMS[key], value)
+    if key in CARD_PARAMS and card_name is not None and isinstance(value, str):
+        return card_name(value)
+    return value  # numbers keep their format specs ({seconds:g})
+
+
+class Messages:
+    """A module's English message templates by key; rendered in the active language.
+
+    ``MESSAGES = Messages("cards.db", {"locked": "The database {path} is locked."})`` then
+    ``MESSAGES("locked", path=p)``. Every table registers itself, so the catalogue build and the
+    tests find every string the program can print."""
+
+    registry: dict[str, "Messages"] = {}
+
+    def __init__(self, domain: str, templates: Mapping[str, str]):
+        self.domain = domain
+        self.templates = dict(templates)
+        Messages.registry[domain] = self
+
+    def __getitem__(self, key: str) -> str:
+        return self.templates[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.templates
+
+    def render(self, key: str, tr: "Translator | None" = None, **params: Any) -> str:
+        tr = tr or current()
+        return tr.format(f"ui:{self.domain}:{key}", self.templates[key], params)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        return self.render(key, None, **params)
+
+
+class KeyedError(Exception):
+    """An error a user can act on: its ``key`` in the raising module's `Messages` and the
+    parameters, so that it can be shown in any language; `str()` is the active language."""
+
+    messages: Messages
+
+    def __init__(self, key: str, **params: Any):
+        self.key = key
+        self.params = params
+        super().__init__(self.messages.render(key, None, **params))
+
+
+_UNKNOWN_RULE = "Refused by rule {rule}."
+_LOCAL = Messages("localization", {
+    "unknown_rule": _UNKNOWN_RULE,
+    "unknown_language": "Unknown language {lang!r}: showing English. Available: {available}.",
+})
+
+
+# --- the active language ------------------------------------------------------------------------
+_active: Translator | None = None
+
+
+@cache
+def translator(lang: str) -> Translator:
+    return Translator(lang)
+
+
+def set_language(lang: str) -> Translator:
+    global _active
+    _active = translator(lang)
+    return _active
+
+
+def current() -> Translator:
+    global _active
+    if _active is None:
+        _active = translator(choose_language()[0])
+    return _active
+
+
+def _normalize(tag: str | None) -> str | None:
+    if not tag:
+        return None
+    code = tag.replace("-", "_").split(".")[0].split("_")[0].lower()
+    return code or None
+
+
+def choose_language(arg: str | None = None, env: Mapping[str, str] | None = None,
+                    system: str | None = None) -> tuple[str, str | None]:
+    """(language, notice): ``--lang``, else ``REFEREE_LANG``, else the system locale; a language we
+    do not have gives English and a notice to print (in English: the language the user understands
+    best is not known to us then). The C/POSIX locale means English, silently."""
+    env = os.environ if env is None else env
+    for explicit in (arg, env.get(ENV_LANG)):
+        code = _normalize(explicit)
+        if code:
+            if code in LANGUAGES:
+                return code, None
+            return "en", _LOCAL.render("unknown_language", translator("en"), lang=explicit,
+                                       available=", ".join(LANGUAGES))
+    if system is None:
+        system = env.get("LC_ALL") or env.get("LC_MESSAGES") or env.get("LANG") or (locale.getlocale()[0] or "")
+    code = _normalize(system)
+    return (code if code in LANGUAGES else "en"), None
+
+
+# --- English sources ----------------------------------------------------------------------------
+class _Sources:
+    def __init__(self) -> None:
+        import tomllib
+
+        folder = Path(__file__).parent / "sources"
+        terms = tomllib.loads((folder / "terms.toml").read_text(encoding="utf-8"))
+        self.plurals: dict[str, tuple[str, str]] = {k: tuple(v) for k, v in terms.pop("plural", {}).items()}
+        self.terms: dict[str, dict[str, str]] = terms
+        rules_file = folder / "rules.toml"
+        self.rules: dict[str, dict] = (tomllib.loads(rules_file.read_text(encoding="utf-8"))
+                                       if rules_file.exists() else {})
+
+
+@cache
+def _sources() -> _Sources:
+    return _Sources()
+
+
+def rule_ids() -> list[str]:
+    return list(_sources().rules)
+
+
+def rule_entry(rule: str) -> dict:
+    return _sources().rules[rule]
+
+
+def term_kinds() -> Iterable[str]:
+    return _sources().terms.keys()

@@ -16,6 +16,8 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Sequence
 
+from localization import Messages, choose_language, current, set_language
+from localization.argparse_strings import use_for_argparse
 from referee.engine.errors import IllegalAction
 from referee.engine.playout import play_random
 from referee.games.naruto import decks
@@ -23,6 +25,36 @@ from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import load_match, new_match
 from referee.games.naruto.scenario import scenario
+
+
+MESSAGES = Messages("referee.cli", {
+    "description": "Rules-enforcing referee for the Naruto CCG.",
+    "lang_help": "language of the output: en, es, ru or fr (default: REFEREE_LANG, else the system's)",
+    "selfplay_help": "play whole random games and check every invariant",
+    "games_help": "how many games",
+    "seed_help": "the seed of the first game",
+    "format_help": "deck format",
+    "deep_help": "also check the JSON round trip, undo and replay after every action",
+    "play_help": "apply the actions of a JSON file to its position",
+    "file_help": "the file to read",
+    "diagram_help": "print the turn's state machine as a mermaid diagram",
+    "deck_help": "deck lists",
+    "check_help": "list every construction rule a deck breaks",
+    "games": "Games: {games}",
+    "format": "Format: {format}",
+    "turns": "Turns: {turns} (average {average})",
+    "actions": "Actions: {actions}",
+    "winners": "Winners by rule: {winners}",
+    "nobody": "none",
+    "seats": "Wins by seat: {seats}",
+    "violations": "Invariant violations: {count}",
+    "ok": "{notation}: ok",
+    "refused": "{notation}: refused, {rule}: {message}",
+    "cannot_read": "Error: cannot read {file}: {detail}",
+    "bad_line": "Error: {file}, line {line}: this is not a deck list line: {text}",
+    "violation": "{rule}: {message}",
+    "legal": "Legal in the {format}: {cards}.",
+})
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -42,17 +74,28 @@ def _selfplay(args: argparse.Namespace) -> int:
         if result.outcome is not None:
             reasons[result.outcome.rule] += 1
             seats[result.outcome.winner] += 1
-        problems += [f"game {game + 1}: {v}" for v in result.violations]
-    print(f"games: {args.games}")
-    print(f"format: {args.format}")
-    print(f"turns: {turns} (average {turns / max(1, args.games):.1f})")
-    print(f"actions: {actions}")
-    print("winners by reason: " + (", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or "none"))
-    print("wins by seat: " + ", ".join(f"{s + 1}: {seats[s]}" for s in (0, 1)))
-    print(f"invariant violations: {len(problems)}")
+        problems += [f"{game + 1}: {v}" for v in result.violations]
+    say("games", games=args.games)
+    say("format", format=args.format)
+    say("turns", turns=turns, average=f"{turns / max(1, args.games):.1f}")
+    say("actions", actions=actions)
+    say("winners", winners=", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or MESSAGES("nobody"))
+    say("seats", seats=", ".join(f"{s + 1}: {seats[s]}" for s in (0, 1)))
+    say("violations", count=len(problems))
     for p in problems[:20]:
         print(f"  {p}")
     return 1 if problems else 0
+
+
+def say(key: str, *, err: bool = False, **params) -> None:
+    print(MESSAGES(key, **params), file=sys.stderr if err else sys.stdout)
+
+
+def _card_name(cards):
+    def name(number: str) -> str:
+        card = cards.get(number)
+        return number if card is None else f"{number} {card.name}"
+    return name
 
 
 def _start(spec: dict):
@@ -70,15 +113,15 @@ def _play(args: argparse.Namespace) -> int:
         spec = json.loads(Path(args.file).read_text(encoding="utf-8"))
         match = _start(spec)
     except (OSError, ValueError, KeyError, TypeError) as err:
-        print(f"error: {args.file}: {err}", file=sys.stderr)
+        say("cannot_read", err=True, file=args.file, detail=current().error(err))
         return 2
+    name = _card_name(match.state.cards)
     for notation in spec.get("actions", []):
         try:
             match.apply(notation)
-            print(f"{notation}: ok")
+            say("ok", notation=notation)
         except IllegalAction as err:
-            params = " ".join(f"{k}={v}" for k, v in err.params.items())
-            print(f"{notation}: refused {err.rule} {params}".rstrip())
+            say("refused", notation=notation, rule=err.rule, message=current().refusal(err.rule, err.params, name))
     print(json.dumps(match.to_json()["position"], ensure_ascii=False, sort_keys=True))
     return 0
 
@@ -87,16 +130,17 @@ def _deck_check(args: argparse.Namespace) -> int:
     try:
         numbers = decks.parse_deck_list(Path(args.file).read_text(encoding="utf-8"))
     except decks.DeckListError as err:
-        print(f"error: {args.file}:{err.line}: {err.text}", file=sys.stderr)
+        say("bad_line", err=True, file=args.file, line=err.line, text=err.text)
         return 2
     except OSError as err:
-        print(f"error: {err}", file=sys.stderr)
+        say("cannot_read", err=True, file=args.file, detail=err.strerror or err)
         return 2
-    found = decks.check_deck(numbers, bundled(), args.format)
+    cards = bundled()
+    found = decks.check_deck(numbers, cards, args.format)
     for v in found:
-        print(f"{v.rule} " + " ".join(f"{k}={val}" for k, val in v.params.items()))
+        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, _card_name(cards)))
     if not found:
-        print(f"legal ({args.format}, {len(numbers)} cards)")
+        say("legal", format=args.format, cards=current().plural("cards", len(numbers)))
     return 1 if found else 0
 
 
@@ -109,29 +153,31 @@ def _diagram(args: argparse.Namespace) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="referee", description="Rules-enforcing referee for the Naruto CCG.")
+    m = MESSAGES
+    top = argparse.ArgumentParser(prog="referee", description=m("description"))
+    top.add_argument("--lang", default=None, help=m("lang_help"))
     sub = top.add_subparsers(dest="command", required=True)
 
-    sp = sub.add_parser("selfplay", help="play whole random games and check every invariant")
-    sp.add_argument("--games", type=int, default=20)
-    sp.add_argument("--seed", type=int, default=1)
-    sp.add_argument("--format", choices=decks.FORMATS, default="standard")
-    sp.add_argument("--deep", action="store_true", help="also check JSON round trip, undo and replay")
+    sp = sub.add_parser("selfplay", help=m("selfplay_help"))
+    sp.add_argument("--games", type=int, default=20, help=m("games_help"))
+    sp.add_argument("--seed", type=int, default=1, help=m("seed_help"))
+    sp.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
+    sp.add_argument("--deep", action="store_true", help=m("deep_help"))
     sp.set_defaults(run=_selfplay)
 
-    pl = sub.add_parser("play", help="apply the actions of a JSON file to its position")
-    pl.add_argument("file")
+    pl = sub.add_parser("play", help=m("play_help"))
+    pl.add_argument("file", help=m("file_help"))
     pl.set_defaults(run=_play)
 
-    dg = sub.add_parser("diagram", help="print the turn's state machine as a mermaid diagram")
-    dg.add_argument("--format", choices=decks.FORMATS, default="standard")
+    dg = sub.add_parser("diagram", help=m("diagram_help"))
+    dg.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     dg.set_defaults(run=_diagram)
 
-    dk = sub.add_parser("deck", help="deck lists")
+    dk = sub.add_parser("deck", help=m("deck_help"))
     dsub = dk.add_subparsers(dest="deck_command", required=True)
-    ck = dsub.add_parser("check", help="list every construction rule a deck breaks")
-    ck.add_argument("file")
-    ck.add_argument("--format", choices=decks.FORMATS, default="standard")
+    ck = dsub.add_parser("check", help=m("check_help"))
+    ck.add_argument("file", help=m("file_help"))
+    ck.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     ck.set_defaults(run=_deck_check)
     for plugin in entry_points(group="referee.commands"):
         plugin.load()({"top": sub, "deck": dsub})
@@ -139,8 +185,28 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang, notice = choose_language(_lang_option(argv))
+    set_language(lang)
+    use_for_argparse(current())
+    if notice:
+        print(notice, file=sys.stderr)
     args = parser().parse_args(argv)
     return args.run(args)
+
+
+def _lang_option(argv: list[str]) -> str | None:
+    """``--lang X`` may stand anywhere (``referee rules show N-DEPLOY-4 --lang fr``); it is taken
+    out before parsing, so that the parser and its help are built in that language."""
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+            del argv[i:i + 2]
+            return value
+        if arg.startswith("--lang="):
+            del argv[i]
+            return arg.split("=", 1)[1]
+    return None
 
 
 if __name__ == "__main__":

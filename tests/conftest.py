@@ -32,3 +32,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "soak" in item.keywords:
             item.add_marker(skip_soak)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Every test starts in English, whatever the machine's locale; a test may switch."""
+    from localization import set_language
+
+    set_language("en")
+    yield
+    set_language("en")

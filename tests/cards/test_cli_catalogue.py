@@ -127,12 +127,12 @@ def test_search_with_an_unknown_type_exits_2(capsys, sqlite_url):
 def test_deck_save_list_export_validate_delete(capsys, sqlite_url, deck_file, tmp_path):
     db = ["--database-url", sqlite_url]
     code, out, _ = run(capsys, "deck", "save", "My Leaf", str(deck_file), *db)
-    assert code == 0 and out.splitlines() == ["saved deck 'My Leaf': 50 cards (standard)", "legal (standard, 50 cards)"]
+    assert code == 0 and out.splitlines() == ["saved deck 'My Leaf': 50 cards (standard format)", "legal (standard format, 50 cards)"]
 
     code, out, _ = run(capsys, "deck", "list", *db)
     assert code == 0
-    assert out.splitlines() == ["Leaf Genin\tstandard\t50 cards\t(bundled)", "Mist Rogues\tstandard\t50 cards\t(bundled)",
-                                "My Leaf\tstandard\t50 cards"]
+    assert out.splitlines() == ["Leaf Genin\tstandard format\t50 cards\t(bundled)", "Mist Rogues\tstandard format\t50 cards\t(bundled)",
+                                "My Leaf\tstandard format\t50 cards"]
 
     code, out, _ = run(capsys, "deck", "export", "My Leaf", *db)
     assert code == 0 and out.startswith("# name: My Leaf\n# format: standard\n")
@@ -145,7 +145,7 @@ def test_deck_save_list_export_validate_delete(capsys, sqlite_url, deck_file, tm
     assert (code, out) == (0, f"wrote deck 'My Leaf' to {target}\n")
     assert sorted(parse_deck_list(target.read_text())) == sorted(parse_deck_list(deck_file.read_text()))
 
-    assert run(capsys, "deck", "validate", "My Leaf", *db)[:2] == (0, "legal (standard, 50 cards)\n")
+    assert run(capsys, "deck", "validate", "My Leaf", *db)[:2] == (0, "legal (standard format, 50 cards)\n")
     code, out, _ = run(capsys, "deck", "validate", "My Leaf", "--format", "french", *db)
     assert code == 1 and out.splitlines()[0] == "N-DECK-FR-1 count=50 required=40"
 
@@ -173,16 +173,16 @@ def test_deck_save_reports_broken_rules_but_keeps_the_deck(capsys, sqlite_url, t
     small.write_text("4 N-001\n")
     code, out, _ = run(capsys, "deck", "save", "small", str(small), "--format", "french", "--database-url", sqlite_url)
     assert code == 0
-    assert out.splitlines()[0] == "saved deck 'small': 4 cards (french)"
+    assert out.splitlines()[0] == "saved deck 'small': 4 cards (French edition format)"
     assert "N-DECK-FR-3 name=Naruto Uzumaki count=4 maximum=3" in out.splitlines()
 
 
 def test_deck_validate_reads_a_file_when_no_deck_has_that_name(capsys, sqlite_url, deck_file, tmp_path):
     db = ["--database-url", sqlite_url]
-    assert run(capsys, "deck", "validate", str(deck_file), *db)[:2] == (0, "legal (standard, 50 cards)\n")
+    assert run(capsys, "deck", "validate", str(deck_file), *db)[:2] == (0, "legal (standard format, 50 cards)\n")
     code, _, err = run(capsys, "deck", "validate", "no such deck", *db)
     assert code == 2 and "no deck named 'no such deck'" in err
 
 
 def test_the_engines_deck_check_still_reads_files(capsys, deck_file):
-    assert run(capsys, "deck", "check", str(deck_file))[:2] == (0, "legal (standard, 50 cards)\n")
+    assert run(capsys, "deck", "check", str(deck_file))[:2] == (0, "Legal in the standard format: 50 cards.\n")

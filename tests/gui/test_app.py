@@ -2,7 +2,7 @@
 
 from PySide6.QtWidgets import QLabel
 
-from gui.app import STRINGS, build_window
+from gui.app import MESSAGES, build_window
 
 
 def test_window_title_and_label(qtbot, tmp_path):
@@ -11,10 +11,10 @@ def test_window_title_and_label(qtbot, tmp_path):
     window.show()
     qtbot.waitExposed(window)
 
-    assert window.windowTitle() == STRINGS["window_title"] == "Referee"
+    assert window.windowTitle() == MESSAGES["window_title"] == "Referee"
     label = window.centralWidget()
     assert isinstance(label, QLabel)
-    assert label.text() == STRINGS["welcome"] == "Naruto CCG referee"
+    assert label.text() == MESSAGES["welcome"] == "Naruto CCG referee"
 
     shot = tmp_path / "main_window.png"
     assert window.grab().save(str(shot), "PNG")
