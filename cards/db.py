@@ -34,7 +34,7 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
-from localization import Messages
+from localization import KeyedError, Messages
 
 ENV_URL = "REFEREE_DATABASE_URL"
 #: how long to wait for another program's lock before giving up, in seconds
@@ -59,16 +59,11 @@ MESSAGES = Messages("cards.db", {
 })
 
 
-class StorageError(Exception):
+class StorageError(KeyedError, Exception):
     """A database problem the user can act on: ``key`` names the message in `MESSAGES`,
     ``params`` fill it in (kept apart so the message can be translated later)."""
 
-    messages = MESSAGES  # so that the error can be shown in any language
-
-    def __init__(self, key: str, **params):
-        self.key = key
-        self.params = params
-        super().__init__(MESSAGES(key, **params))
+    messages = MESSAGES  # its key and params can be shown in any language
 
 
 def default_url() -> str:

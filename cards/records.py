@@ -40,7 +40,7 @@ from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import rules_for
 
 from .models import ActionRecord, MatchRecord
-from localization import Messages
+from localization import KeyedError, Messages
 
 #: the rules of each game this program records: format -> rules object
 GAMES: dict[str, Callable[[str], Any]] = {"naruto": rules_for}
@@ -76,16 +76,11 @@ MESSAGES = Messages("cards.records", {
 })
 
 
-class RecordError(ValueError):
+class RecordError(KeyedError, ValueError):
     """A problem with a match record the user can act on: ``key`` names the message in `MESSAGES`,
     ``params`` fill it in (kept apart so the message can be translated later)."""
 
-    messages = MESSAGES  # so that the error can be shown in any language
-
-    def __init__(self, key: str, **params):
-        self.key = key
-        self.params = params
-        super().__init__(MESSAGES(key, **params))
+    messages = MESSAGES  # its key and params can be shown in any language
 
 
 def utc_now() -> datetime:

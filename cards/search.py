@@ -34,7 +34,7 @@ from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decks import canonical_number, number_key
 
 from .models import CardName, CardRecord, SearchToken
-from localization import Messages
+from localization import KeyedError, Messages
 from localization.text import fold
 
 _NOT_WORD = re.compile(r"[\W_]+")
@@ -55,15 +55,10 @@ EXACT_NUMBER, EXACT_NAME, NAME_START, NUMBER_PREFIX, WORDS, FILTER = range(6)
 _SCORES = {EXACT_NUMBER: 100, EXACT_NAME: 90, NAME_START: 80, NUMBER_PREFIX: 70, WORDS: 60, FILTER: 0}
 
 
-class SearchError(ValueError):
+class SearchError(KeyedError, ValueError):
     """A filter the catalogue does not know: ``key`` names the message in `MESSAGES`."""
 
-    messages = MESSAGES  # so that the error can be shown in any language
-
-    def __init__(self, key: str, **params):
-        self.key = key
-        self.params = params
-        super().__init__(MESSAGES(key, **params))
+    messages = MESSAGES  # its key and params can be shown in any language
 
 
 @dataclass(frozen=True)
