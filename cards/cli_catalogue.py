@@ -17,6 +17,7 @@ from pathlib import Path
 
 from referee.games.naruto.decks import FORMATS
 
+from .cli import write_output
 from . import decks
 from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
@@ -110,17 +111,7 @@ def _search(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _export(db: Database, args: argparse.Namespace) -> int:
-    text = decks.export_deck_text(db, args.name)
-    if args.output is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        say("cannot_write", err=True, file=args.output, detail=exc.strerror or exc)
-        return 2
-    say("exported", name=args.name, file=args.output)
-    return 0
+    return write_output(decks.export_deck_text(db, args.name), args.output, say, name=args.name)
 
 
 def _read(path: str) -> str | None:

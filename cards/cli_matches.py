@@ -15,6 +15,7 @@ import sys
 from functools import wraps
 from pathlib import Path
 
+from .cli import write_output
 from . import records
 from .db import Database, StorageError
 from .records import RecordError
@@ -221,16 +222,7 @@ def _replay(db: Database, args: argparse.Namespace) -> int:
 def _export(db: Database, args: argparse.Namespace) -> int:
     uid = records.resolve_uid(db, args.uid)
     text = json.dumps(records.export_match(db, uid), ensure_ascii=False, indent=1) + "\n"
-    if args.output is None:
-        sys.stdout.write(text)
-        return 0
-    try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        say("cannot_write", err=True, file=args.output, detail=exc.strerror or exc)
-        return 2
-    say("exported", uid=uid, file=args.output)
-    return 0
+    return write_output(text, args.output, say, uid=uid)
 
 
 @_guarded
