@@ -10,17 +10,29 @@ from __future__ import annotations
 
 import importlib
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import DOMAIN, LOCALE_DIR, TRANSLATED, Messages, _sources
 from .argparse_strings import CONTEXT, PLURALS, STRINGS
 
-#: every module that keeps a `Messages` table (a test checks the list is complete)
-MODULES = (
-    "localization", "referee.cli", "localization.cli", "cards.db", "cards.records", "cards.search",
-    "cards.importers", "cards.decks", "cards.cli_catalogue", "cards.cli_matches", "gui.app",
-)
+#: the packages whose modules may keep `Messages` tables
+PACKAGES = ("referee", "cards", "localization", "gui")
+_DECLARES = re.compile(r'Messages\(\s*"([\w.]+)"')
+
+
+def message_modules() -> list[str]:
+    """Every module that declares a `Messages` table, found by reading the sources (so a new module
+    cannot be forgotten); importing them registers their tables."""
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            if path.name != "catalog.py" and _DECLARES.search(path.read_text(encoding="utf-8")):
+                parts = path.relative_to(root).with_suffix("").parts
+                found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
 
 
 @dataclass(frozen=True)
@@ -43,7 +55,7 @@ def entries() -> list[Entry]:
         out += [Entry(f"rule:{rule}:reason:{r}", text) for r, text in entry.get("reasons", {}).items()]
     out += [Entry(CONTEXT, text) for text in STRINGS]
     out += [Entry(CONTEXT, one, many) for one, many in PLURALS]
-    for name in MODULES:
+    for name in message_modules():
         importlib.import_module(name)
     for domain, table in sorted(Messages.registry.items()):
         out += [Entry(f"ui:{domain}:{key}", text) for key, text in table.templates.items()]
