@@ -37,13 +37,20 @@ class CatalogueSource:
         self.game = game
         with db.session() as session:
             records = session.exec(select(CardRecord).where(CardRecord.game == game)).all()
-            names = dict(session.exec(
-                select(CardName.card_id, CardName.name).join(CardRecord, CardRecord.id == CardName.card_id)
-                .where(CardRecord.game == game, CardName.lang == "en")).all())
+            localized = session.exec(
+                select(CardName.card_id, CardName.lang, CardName.name).join(CardRecord, CardRecord.id == CardName.card_id)
+                .where(CardRecord.game == game)).all()
             texts = dict(session.exec(
                 select(CardText.card_id, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
                 .where(CardRecord.game == game, CardText.lang == "en")).all())
-        self._table = CardTable(card_of(r, names.get(r.id, r.number), texts.get(r.id, "")) for r in records)
+        numbers = {r.id: r.number for r in records}
+        self._names: dict[tuple[str, str], str] = {(numbers[cid], lang): name for cid, lang, name in localized}
+        self._table = CardTable(card_of(r, self._names.get((r.number, "en"), r.number), texts.get(r.id, ""))
+                                for r in records)
+
+    def name(self, number: str, lang: str) -> str | None:
+        """The card's name in ``lang``, else in English; None for a card the catalogue lacks."""
+        return self._names.get((number, lang)) or self._names.get((number, "en"))
 
     def get(self, number: str) -> Card | None:
         return self._table.get(number)

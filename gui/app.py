@@ -1,44 +1,49 @@
 """Entry point of the desktop application (`referee-gui`).
 
-A minimal window for now; the real main window replaces it with the GUI issue.
+    referee-gui [--lang es|ru|fr|en] [--database-url URL]
+
+The language is ``--lang``, else the one saved in the settings, else ``REFEREE_LANG`` or the system
+locale (as for the command line); the database is ``--database-url``, else the saved one, else the
+default SQLite file.
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
+from pathlib import Path
 from typing import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtWidgets import QApplication
 
-from localization import Messages
+import localization
 
-MESSAGES = Messages("gui.app", {
-    "window_title": "Referee",
-    "welcome": "Naruto CCG referee",
-})
+from .context import AppContext
+from .i18n import language
+from .main_window import MainWindow
 
 
-def build_window() -> QMainWindow:
+def build_window(context: AppContext | None = None, lang: str | None = None) -> MainWindow:
     """Build the main window without showing it or running the event loop.
 
     A QApplication must exist before this is called.
     """
-    window = QMainWindow()
-    window.setWindowTitle(MESSAGES("window_title"))
-    label = QLabel(MESSAGES("welcome"))
-    label.setObjectName("welcome")
-    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-    window.setCentralWidget(label)
-    window.resize(480, 320)
-    return window
+    context = context or AppContext()
+    chosen, _notice = localization.choose_language(lang or context.language)
+    language().set(chosen)
+    return MainWindow(context)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Create the application, show the main window and run the event loop."""
     args = list(sys.argv if argv is None else argv)
-    app = QApplication.instance() or QApplication(args)
-    window = build_window()
+    parser = argparse.ArgumentParser(prog="referee-gui", add_help=False)
+    parser.add_argument("--lang", default=None)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--settings", type=Path, default=None)
+    options, rest = parser.parse_known_args(args[1:])
+    app = QApplication.instance() or QApplication(args[:1] + rest)
+    window = build_window(AppContext(options.settings, options.database_url), options.lang)
     window.show()
     return app.exec()
 

@@ -60,3 +60,10 @@ def test_a_guided_match_over_the_catalogue_is_the_same_game(source, seed, fmt):
     # and a record of it replays over the catalogue
     replayed = load_match(over_package.to_json(), source)
     assert replayed.state.to_dict() == over_catalogue.state.to_dict()
+
+
+def test_names_in_each_language_fall_back_to_english(source):
+    assert source.name("N-008", "en") == "Iruka Umino"
+    assert source.name("N-008", "ru") == "Ирука Умино"
+    assert source.name("N-008", "xx") == "Iruka Umino"
+    assert source.name("N-999", "ru") is None

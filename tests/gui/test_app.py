@@ -1,21 +1,25 @@
-"""The minimal main window builds, shows its title and label, and renders."""
+"""The main window: its start screen, page navigation and a language switch."""
 
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QDialogButtonBox
 
-from gui.app import MESSAGES, build_window
+from gui.i18n import language
+from gui.main_window import MESSAGES as WINDOW
+from gui.start import BUTTONS, MESSAGES as START
 
 
-def test_window_title_and_label(qtbot, tmp_path):
-    window = build_window()
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
+def test_start_screen_offers_every_page_with_a_tooltip(window):
+    assert window.windowTitle() == WINDOW["title"]
+    assert set(window.start.buttons) == set(BUTTONS)
+    for key, button in window.start.buttons.items():
+        assert button.text() == START[key]
+        assert button.toolTip() == START[f"{key}_tip"]
+    assert not window.navigation.isVisible()
 
-    assert window.windowTitle() == MESSAGES["window_title"] == "Referee"
-    label = window.centralWidget()
-    assert isinstance(label, QLabel)
-    assert label.text() == MESSAGES["welcome"] == "Naruto CCG referee"
 
-    shot = tmp_path / "main_window.png"
+def test_language_switch_retranslates_the_open_window_and_qt_buttons(window, tmp_path):
+    language().set("ru")
+    assert window.start.buttons["new_match"].text() == "Новый матч"
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    assert box.buttons()[0].text() == "Отмена"
+    shot = tmp_path / "start_ru.png"
     assert window.grab().save(str(shot), "PNG")
-    assert shot.stat().st_size > 0

@@ -1,0 +1,78 @@
+"""What every window of the application shares: the settings, the database and the card names.
+
+Settings (language, database URL) live in an INI file in the user's configuration folder, so they
+survive a restart; tests give a file of their own. The database is opened on first use, and a
+failure to open it is a `cards.db.StorageError`, which the window showing it explains in the user's
+language. Card names follow the active language and fall back to English, then to the number.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from platformdirs import user_config_dir
+from PySide6.QtCore import QSettings
+
+import localization
+from cards.db import Database
+from cards.source import CatalogueSource
+
+
+def default_settings_path() -> Path:
+    return Path(user_config_dir("referee", appauthor=False)) / "gui.ini"
+
+
+class AppContext:
+    def __init__(self, settings_path: Path | None = None, database_url: str | None = None):
+        self.settings = QSettings(str(settings_path or default_settings_path()), QSettings.Format.IniFormat)
+        if database_url is not None:
+            self.settings.setValue("database_url", database_url)
+        self._db: Database | None = None
+        self._cards: CatalogueSource | None = None
+
+    # --- settings ---------------------------------------------------------------------------
+    @property
+    def language(self) -> str | None:
+        """The language chosen in the settings (None: the command line, the environment or the
+        system locale decide)."""
+        value = self.settings.value("language", "")
+        return value if value in localization.LANGUAGES else None
+
+    @language.setter
+    def language(self, lang: str) -> None:
+        self.settings.setValue("language", lang)
+        self.settings.sync()
+
+    @property
+    def database_url(self) -> str | None:
+        return self.settings.value("database_url", "") or None
+
+    @database_url.setter
+    def database_url(self, url: str | None) -> None:
+        """Switch to another database: the next use opens it (the old one is closed)."""
+        self.settings.setValue("database_url", url or "")
+        self.settings.sync()
+        self.close()
+
+    # --- the database -----------------------------------------------------------------------
+    def database(self) -> Database:
+        if self._db is None:
+            self._db = Database(self.database_url)
+        return self._db
+
+    def cards(self) -> CatalogueSource:
+        """Every Naruto card of the catalogue, read once."""
+        if self._cards is None:
+            self._cards = CatalogueSource(self.database())
+        return self._cards
+
+    def card_name(self, number: str) -> str:
+        """``N-008 Naruto Uzumaki`` with the name in the active language."""
+        name = self.cards().name(number, localization.current().lang)
+        return number if name is None else f"{number} {name}"
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+        self._db = None
+        self._cards = None

@@ -1,0 +1,26 @@
+"""GUI tests: a main window over a fresh SQLite catalogue and a settings file of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.app import build_window
+from gui.context import AppContext
+from gui.i18n import language
+
+
+@pytest.fixture
+def context(tmp_path):
+    ctx = AppContext(tmp_path / "gui.ini", f"sqlite:///{tmp_path / 'referee.sqlite'}")
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def window(qtbot, context):
+    win = build_window(context, "en")
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    language().set("en")
