@@ -9,9 +9,10 @@ summary or a change in the folding reloads it.
 
 Sources: the card facts and English names come from the engine's package data
 (``referee.games.naruto.cards.bundled()`` and the same CSV for the effect summaries, which become
-the English `CardText`); the es/ru/fr names from ``cards/data/set01_names.csv`` (number,es,ru,fr)
-when it is there; the decks from ``cards/data/decks/*.txt`` (deck lists whose first comment lines
-may say ``# name: ...`` and ``# format: ...``). The whole load is one transaction.
+the English `CardText`); the es/ru/fr names from ``cards/data/set01_names.csv`` (number,es,ru,fr;
+read by `cards.names`) when it is there; the decks from ``cards/data/decks/*.txt`` (deck lists
+whose first comment lines may say ``# name: ...`` and ``# format: ...``). The whole load is one
+transaction.
 """
 
 from __future__ import annotations
@@ -25,17 +26,16 @@ from importlib import resources
 from sqlmodel import Session, delete, func, select
 
 from referee.games.naruto import cards as engine_cards
-from referee.games.naruto.decks import canonical_number, parse_deck_list
+from referee.games.naruto.decks import parse_deck_list
 
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
+from .names import NAMES_FILE, bundled_names
 from .search import fold, index_cards
 
 GAME = "naruto"
 SET_CODE = "set01"
 SET_NAME = "The Path to Hokage"
-NAMES_FILE = "data/set01_names.csv"
 DECKS_FOLDER = "data/decks"
-OTHER_LANGUAGES = ("es", "ru", "fr")
 #: CardRecord columns filled from the engine's CSV as they are written there
 STAT_COLUMNS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support", "injured_combat", "injured_support")
 
@@ -73,15 +73,8 @@ def _engine_rows() -> list[dict[str, str]]:
 
 
 def _other_names() -> dict[str, dict[str, str]]:
-    """number -> {lang: name} from the translations file; empty until that file exists."""
-    path = resources.files(__package__).joinpath(NAMES_FILE)
-    if not path.is_file():
-        return {}
-    out: dict[str, dict[str, str]] = {}
-    for row in csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()):
-        number = canonical_number(row["number"])
-        out[number] = {lang: row[lang].strip() for lang in OTHER_LANGUAGES if (row.get(lang) or "").strip()}
-    return out
+    """number -> {lang: name} from the translations file (`cards.names`); empty until it exists."""
+    return {number: dict(names) for number, names in bundled_names().items()}
 
 
 def _deck_files() -> list:
@@ -95,7 +88,7 @@ def fingerprint() -> str:
     """A hash of everything a load is made from (a fraction of a millisecond)."""
     digest = hashlib.sha256()
     parts = [(engine_cards.__package__, "data/set01.csv"), (__package__, NAMES_FILE),
-             (__package__, "bundled.py"), (__package__, "search.py")]
+             (__package__, "bundled.py"), (__package__, "names.py"), (__package__, "search.py")]
     for package, name in parts:
         f = resources.files(package).joinpath(name)
         digest.update(f"{package}/{name}\0".encode())

@@ -1,14 +1,29 @@
 """The catalogue's commands for `referee`: `cards import|search`, `deck export|save|list`, and
-`matches list|show|replay|export|import|stats`, each with `--database-url`."""
+`matches list|show|replay|export|import|stats`, each with `--database-url`.
+
+The plugin also gives `referee` the bundled cards' localized names (`cards.names`), so that the
+engine's own commands (``referee play``, ``referee deck check``) name cards in the active language.
+"""
 
 from __future__ import annotations
 
 import argparse
 
+from localization import Messages
+
+MESSAGES = Messages("cards.cli", {
+    "database_url_help": "any SQLAlchemy URL (default: REFEREE_DATABASE_URL, else a SQLite file in the "
+                         "user data folder)",
+    "output_help": "a file (default: standard output)",
+})
+
 
 def add_database_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--database-url", default=None,
-                        help="any SQLAlchemy URL (default: REFEREE_DATABASE_URL, else a SQLite file in the user data folder)")
+    parser.add_argument("--database-url", default=None, help=MESSAGES("database_url_help"))
+
+
+def add_output_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--output", default=None, help=MESSAGES("output_help"))
 
 
 def write_output(text: str, output: str | None, say, **done) -> int:
@@ -30,8 +45,10 @@ def write_output(text: str, output: str | None, say, **done) -> int:
 
 
 def register(commands: dict) -> None:
-    """Entry point ``referee.commands``: add the catalogue's sub-commands."""
-    from . import cli_catalogue, cli_matches
+    """Entry point ``referee.commands``: add the catalogue's sub-commands, and the bundled cards'
+    localized names as a card-name resolver (``commands["card_names"]``, see `referee.cli`)."""
+    from . import cli_catalogue, cli_matches, names
 
     cli_catalogue.register(commands, add_database_option)
     cli_matches.register(commands, add_database_option)
+    commands.setdefault("card_names", []).append(names.localized_name)

@@ -15,15 +15,16 @@ import sys
 from functools import wraps
 from pathlib import Path
 
+from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decks import FORMATS
 
-from .cli import write_output
+from .cli import add_output_option, write_output
 from . import decks
 from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
 from .models import LANGUAGES
 from .search import SearchError, search
-from localization import Messages
+from localization import Messages, current
 
 MESSAGES = Messages("cards.cli_catalogue", {
     "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
@@ -43,6 +44,26 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "violation": "{rule} {params}",
     "legal": "legal ({format}, {cards} cards)",
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
+    "cards_help": "the card catalogue",
+    "import_help": "import cards from an N-CCG-DB JSON file or our CSV format",
+    "import_file_help": "the JSON or CSV file to import",
+    "search_help": "find cards by number or by name in any language",
+    "text_help": "a card number or words of its name (nothing: every card the filters allow)",
+    "lang_help": "language of the names shown (default: the language of the output)",
+    "type_help": "only cards of this type: {choices}",
+    "symbol_help": "only cards with this symbol: {choices}",
+    "cost_help": "only cards with this entrance cost",
+    "limit_help": "show at most this many cards",
+    "deck_name_help": "the deck's name",
+    "export_help": "write a stored deck as a plain-text list",
+    "save_help": "store a plain-text deck list under a name",
+    "save_file_help": "the deck-list file to read",
+    "save_format_help": "default: the list's '# format:' line, else standard",
+    "list_help": "list the stored decks",
+    "validate_help": "check a stored deck (or a deck-list file) against a format",
+    "validate_name_help": "a stored deck's name, or a deck-list file",
+    "validate_format_help": "default: the deck's own format",
+    "delete_help": "delete a stored deck",
 })
 
 
@@ -53,8 +74,6 @@ def say(key: str, *, err: bool = False, **params) -> None:
 def _chosen_language() -> str | None:
     """``--lang`` is the program's language (taken by `referee`): names are shown in it, unless it
     is English and nothing was asked, when the name that matched is shown."""
-    from localization import current
-
     lang = current().lang
     return None if lang == "en" else lang
 
@@ -99,7 +118,7 @@ def _search(db: Database, args: argparse.Namespace) -> int:
     hits = search(db, args.text, lang=args.lang or _chosen_language(), type=args.type, symbol=args.symbol, cost=args.cost,
                   limit=args.limit)
     for hit in hits:
-        say("hit", number=hit.number, name=hit.name, type=hit.type)
+        say("hit", number=hit.number, name=hit.name, type=current().term("card_type", hit.type))
     if not hits:
         say("no_hits", err=True, text=args.text)
         return 1
@@ -189,50 +208,50 @@ def _delete(db: Database, args: argparse.Namespace) -> int:
 def register(commands: dict, add_database_option) -> None:
     """Add ``cards import|search`` to the top-level commands and ``export|save|list|validate|
     delete`` to ``deck``."""
-    cards = commands["top"].add_parser("cards", help="the card catalogue")
+    m = MESSAGES
+    cards = commands["top"].add_parser("cards", help=m("cards_help"))
     csub = cards.add_subparsers(dest="cards_command", required=True)
 
-    im = csub.add_parser("import", help="import cards from an N-CCG-DB JSON file or our CSV format")
-    im.add_argument("file")
+    im = csub.add_parser("import", help=m("import_help"))
+    im.add_argument("file", help=m("import_file_help"))
     add_database_option(im)
     im.set_defaults(run=_import)
 
-    se = csub.add_parser("search", help="find cards by number or by name in any language")
-    se.add_argument("text", nargs="?", default="")
-    se.add_argument("--lang", choices=LANGUAGES, default=None, help="language of the names shown")
-    se.add_argument("--type", default=None, help="Ninja, Jutsu, Mission or Client")
-    se.add_argument("--symbol", default=None, help="Fire, Water, Wind, Lightning, Earth or Void")
-    se.add_argument("--cost", type=int, default=None, help="entrance cost")
-    se.add_argument("--limit", type=int, default=50)
+    se = csub.add_parser("search", help=m("search_help"))
+    se.add_argument("text", nargs="?", default="", help=m("text_help"))
+    se.add_argument("--lang", choices=LANGUAGES, default=None, help=m("lang_help"))
+    se.add_argument("--type", default=None, help=m("type_help", choices=", ".join(CARD_TYPES)))
+    se.add_argument("--symbol", default=None, help=m("symbol_help", choices=", ".join(SYMBOLS)))
+    se.add_argument("--cost", type=int, default=None, help=m("cost_help"))
+    se.add_argument("--limit", type=int, default=50, help=m("limit_help"))
     add_database_option(se)
     se.set_defaults(run=_search)
 
     dsub = commands["deck"]
-    ex = dsub.add_parser("export", help="write a stored deck as a plain-text list")
-    ex.add_argument("name")
-    ex.add_argument("--output", default=None, help="a file (default: standard output)")
+    ex = dsub.add_parser("export", help=m("export_help"))
+    ex.add_argument("name", help=m("deck_name_help"))
+    add_output_option(ex)
     add_database_option(ex)
     ex.set_defaults(run=_export)
 
-    sv = dsub.add_parser("save", help="store a plain-text deck list under a name")
-    sv.add_argument("name")
-    sv.add_argument("file")
-    sv.add_argument("--format", choices=FORMATS, default=None,
-                    help="default: the list's '# format:' line, else standard")
+    sv = dsub.add_parser("save", help=m("save_help"))
+    sv.add_argument("name", help=m("deck_name_help"))
+    sv.add_argument("file", help=m("save_file_help"))
+    sv.add_argument("--format", choices=FORMATS, default=None, help=m("save_format_help"))
     add_database_option(sv)
     sv.set_defaults(run=_save)
 
-    ls = dsub.add_parser("list", help="list the stored decks")
+    ls = dsub.add_parser("list", help=m("list_help"))
     add_database_option(ls)
     ls.set_defaults(run=_list)
 
-    va = dsub.add_parser("validate", help="check a stored deck (or a deck-list file) against a format")
-    va.add_argument("name")
-    va.add_argument("--format", choices=FORMATS, default=None, help="default: the deck's own format")
+    va = dsub.add_parser("validate", help=m("validate_help"))
+    va.add_argument("name", help=m("validate_name_help"))
+    va.add_argument("--format", choices=FORMATS, default=None, help=m("validate_format_help"))
     add_database_option(va)
     va.set_defaults(run=_validate)
 
-    de = dsub.add_parser("delete", help="delete a stored deck")
-    de.add_argument("name")
+    de = dsub.add_parser("delete", help=m("delete_help"))
+    de.add_argument("name", help=m("deck_name_help"))
     add_database_option(de)
     de.set_defaults(run=_delete)

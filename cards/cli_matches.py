@@ -15,11 +15,12 @@ import sys
 from functools import wraps
 from pathlib import Path
 
-from .cli import write_output
+from .cli import add_output_option, write_output
 from . import records
 from .db import Database, StorageError
+from .names import localized_name
 from .records import RecordError
-from localization import Messages
+from localization import Messages, current
 
 MESSAGES = Messages("cards.cli_matches", {
     "error": "error: {detail}",
@@ -63,6 +64,31 @@ MESSAGES = Messages("cards.cli_matches", {
     "stats_none": "  (no finished match)",
     "unknown_card": "an unknown card",
     "injured": "{card} (injured)",
+    "label_uid": "uid",
+    "label_game": "game",
+    "label_format": "format",
+    "label_mode": "mode",
+    "label_seed": "seed",
+    "label_players": "players",
+    "label_decks": "decks",
+    "label_started": "started",
+    "label_finished": "finished",
+    "label_result": "result",
+    "label_turns": "turns",
+    "label_actions": "actions",
+    "matches_help": "recorded matches",
+    "list_help": "list the recorded matches, oldest first",
+    "finished_help": "only finished ones",
+    "unfinished_help": "only those still in progress",
+    "show_help": "a match's record and every action",
+    "uid_help": "the match's id, or a unique start of it",
+    "replay_help": "replay a match step by step",
+    "step_help": "show the position after this many actions",
+    "json_help": "with --step: the position as JSON",
+    "export_help": "write a match as JSON",
+    "import_help": "store a match from a JSON file written by export",
+    "file_help": "a JSON file written by export",
+    "stats_help": "games, wins and average turns per deck; games and wins per player",
 })
 
 FIELDS = ("uid", "game", "format", "mode", "seed", "players", "decks", "started", "finished", "result",
@@ -126,9 +152,15 @@ def _versus(info: records.MatchInfo) -> str:
     return MESSAGES("versus", first=info.players[0], second=info.players[1])
 
 
+def _step(phase: str) -> str:
+    """A step of the turn (as the records keep it) by its name in the active language."""
+    return current().term("step", phase)
+
+
 def _card(state, iid: int) -> str:
     card = state.card(iid)
-    text = MESSAGES("unknown_card") if card is None else f"{card.number} {card.name}"
+    text = MESSAGES("unknown_card") if card is None else \
+        f"{card.number} {localized_name(card.number, current().lang) or card.name}"
     return MESSAGES("injured", card=text) if iid in state.injured else text
 
 
@@ -140,11 +172,11 @@ def _position(replay: records.Replay) -> None:
         say("step_start", last=len(replay))
     else:
         say("step_head", step=replay.step, last=len(replay), action=MESSAGES("step_action", 
-            actor=_seat(info, last.actor), notation=last.notation, phase=last.phase))
+            actor=_seat(info, last.actor), notation=last.notation, phase=_step(last.phase)))
     outcome = match.outcome()
     if outcome is not None:
         say("game_over", result=_result(info, outcome))
-    say("turn_line", turn=state.turn, phase=state.phase, attacker=_seat(info, state.attacker),
+    say("turn_line", turn=state.turn, phase=_step(state.phase), attacker=_seat(info, state.attacker),
         actor=_seat(info, match.actor))
     for seat, player in enumerate(state.players):
         say("player_line", name=_seat(info, seat), deck=len(player.deck), hand=len(player.hand),
@@ -190,9 +222,9 @@ def _show(db: Database, args: argparse.Namespace) -> int:
         "result": _result(info) if info.is_finished else "-", "turns": info.turns, "actions": info.actions,
     }
     for name in FIELDS:
-        say("field", name=name, value=values[name])
+        say("field", name=MESSAGES(f"label_{name}"), value=values[name])
     for action in records.match_actions(db, uid):
-        say("action_row", seq=action.seq, actor=_seat(info, action.actor), phase=action.phase,
+        say("action_row", seq=action.seq, actor=_seat(info, action.actor), phase=_step(action.phase),
             notation=action.notation)
     return 0
 
@@ -268,35 +300,36 @@ def _stats(db: Database, args: argparse.Namespace) -> int:
 
 def register(commands: dict, add_database_option) -> None:
     """Add ``matches list|show|replay|export|import|stats`` to the top-level commands."""
-    matches = commands["top"].add_parser("matches", help="recorded matches")
+    m = MESSAGES
+    matches = commands["top"].add_parser("matches", help=m("matches_help"))
     msub = matches.add_subparsers(dest="matches_command", required=True)
 
-    ls = msub.add_parser("list", help="list the recorded matches, oldest first")
+    ls = msub.add_parser("list", help=m("list_help"))
     which = ls.add_mutually_exclusive_group()
-    which.add_argument("--finished", dest="finished", action="store_true", default=None, help="only finished ones")
-    which.add_argument("--unfinished", dest="finished", action="store_false", help="only those still in progress")
+    which.add_argument("--finished", dest="finished", action="store_true", default=None, help=m("finished_help"))
+    which.add_argument("--unfinished", dest="finished", action="store_false", help=m("unfinished_help"))
     ls.set_defaults(run=_list)
 
-    sh = msub.add_parser("show", help="a match's record and every action")
-    sh.add_argument("uid", help="the match's id, or a unique start of it")
+    sh = msub.add_parser("show", help=m("show_help"))
+    sh.add_argument("uid", help=m("uid_help"))
     sh.set_defaults(run=_show)
 
-    rp = msub.add_parser("replay", help="replay a match step by step")
-    rp.add_argument("uid", help="the match's id, or a unique start of it")
-    rp.add_argument("--step", type=int, default=None, help="show the position after this many actions")
-    rp.add_argument("--json", action="store_true", help="with --step: the position as JSON")
+    rp = msub.add_parser("replay", help=m("replay_help"))
+    rp.add_argument("uid", help=m("uid_help"))
+    rp.add_argument("--step", type=int, default=None, help=m("step_help"))
+    rp.add_argument("--json", action="store_true", help=m("json_help"))
     rp.set_defaults(run=_replay)
 
-    ex = msub.add_parser("export", help="write a match as JSON")
-    ex.add_argument("uid", help="the match's id, or a unique start of it")
-    ex.add_argument("--output", default=None, help="a file (default: standard output)")
+    ex = msub.add_parser("export", help=m("export_help"))
+    ex.add_argument("uid", help=m("uid_help"))
+    add_output_option(ex)
     ex.set_defaults(run=_export)
 
-    im = msub.add_parser("import", help="store a match from a JSON file written by export")
-    im.add_argument("file")
+    im = msub.add_parser("import", help=m("import_help"))
+    im.add_argument("file", help=m("file_help"))
     im.set_defaults(run=_import)
 
-    st = msub.add_parser("stats", help="games, wins and average turns per deck; games and wins per player")
+    st = msub.add_parser("stats", help=m("stats_help"))
     st.set_defaults(run=_stats)
 
     for parser in (ls, sh, rp, ex, im, st):

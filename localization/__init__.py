@@ -31,9 +31,13 @@ ENV_LANG = "REFEREE_LANG"
 TERM_PARAMS = {
     "step": "step", "next": "step", "allowed": "step", "zone": "zone", "kind": "target",
     "symbols": "symbol", "symbol": "symbol", "expected": "card_type", "actual": "card_type",
-    "result": "outcome", "format": "format", "mode": "mode", "phase": "phase",
+    "result": "outcome", "format": "format", "mode": "mode", "phase": "phase", "verb": "verb",
 }
 CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of"}
+#: in the match log, also these name cards (one card number or a list of them)
+EVENT_CARD_PARAMS = CARD_PARAMS | {"rear", "cards", "paid"}
+#: in the match log, these are seats (0 or 1), shown as the players' names
+SEAT_PARAMS = {"player", "first", "attacker", "winner"}
 _FIELD = re.compile(r"\{(\w+)[^}]*\}")
 
 
@@ -91,6 +95,30 @@ class Translator:
                 return self.format(context, english, params, card_name)
         return self.text(f"rule:{rule}:summary", entry["summary"])
 
+    # --- the match log ----------------------------------------------------------------------
+    def event(self, key: str, params: Mapping[str, Any], player_name: Callable[[int], str] | None = None,
+              card_name: Callable[[str], str] | None = None) -> str:
+        """One match-log event (an engine ``Entry``'s key and parameters) as a sentence: seats
+        (`SEAT_PARAMS`) by ``player_name`` (default "Player 1"/"Player 2"), card numbers by
+        ``card_name``, steps and results by their names. Never raises: an unknown key or a template
+        the parameters do not fill gives a neutral sentence naming the event."""
+        english = _sources().terms.get("event", {}).get(key)
+        if english is not None:
+            shown = {k: (self.player(v, player_name) if k in SEAT_PARAMS and isinstance(v, int) else v)
+                     for k, v in params.items()}
+            try:
+                return self.text(f"term:event:{key}", english).format_map(
+                    _Params(self, shown, card_name, EVENT_CARD_PARAMS))
+            except (KeyError, ValueError, IndexError, TypeError, AttributeError):
+                pass
+        return _LOCAL.render("unknown_event", self, event=key)
+
+    def player(self, seat: int, player_name: Callable[[int], str] | None = None) -> str:
+        """A seat (0 or 1) as a player's name: ``player_name``'s, else "Player 1" or "Player 2"."""
+        if player_name is not None:
+            return player_name(seat)
+        return _LOCAL.render("player", self, n=seat + 1)
+
     def error(self, err: Exception, card_name: Callable[[str], str] | None = None) -> str:
         """Any error the program explains to its user: a refusal (rule id and parameters) or a
         module's keyed error (``key`` and ``params`` looked up in that module's `Messages`)."""
@@ -107,20 +135,22 @@ class _Params(dict):
     """Parameters as a sentence shows them: names of steps, zones... in the reader's language,
     lists joined, card numbers with their names when a resolver is given."""
 
-    def __init__(self, tr: Translator, params: Mapping[str, Any], card_name: Callable[[str], str] | None):
+    def __init__(self, tr: Translator, params: Mapping[str, Any], card_name: Callable[[str], str] | None,
+                 card_keys: set[str] = CARD_PARAMS):
         super().__init__()
         for key, value in params.items():
-            self[key] = _show(tr, key, value, card_name)
+            self[key] = _show(tr, key, value, card_name, card_keys)
 
 
-def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] | None) -> Any:
+def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] | None,
+          card_keys: set[str] = CARD_PARAMS) -> Any:
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(_show(tr, key, v, card_name)) for v in value)
+        return ", ".join(str(_show(tr, key, v, card_name, card_keys)) for v in value)
     if value is None:
         return "—"
     if key in TERM_PARAMS and isinstance(value, str):
         return tr.term(TERM_PARAMS[key], value)
-    if key in CARD_PARAMS and card_name is not None and isinstance(value, str):
+    if key in card_keys and card_name is not None and isinstance(value, str):
         return card_name(value)
     return value  # numbers keep their format specs ({seconds:g})
 
@@ -169,6 +199,8 @@ _UNKNOWN_RULE = "Refused by rule {rule}."
 _LOCAL = Messages("localization", {
     "unknown_rule": _UNKNOWN_RULE,
     "unknown_language": "Unknown language {lang!r}: showing English. Available: {available}.",
+    "unknown_event": "Match event: {event}.",
+    "player": "Player {n}",
 })
 
 

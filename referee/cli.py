@@ -2,7 +2,11 @@
 
 Other packages add their own commands (the catalogue's `cards`, `deck export`, `matches`) through the
 ``referee.commands`` entry points, so the engine itself never imports them: each entry point is a
-function given the sub-command tables ``{"top": ..., "deck": ...}`` to add its parsers to.
+function given the sub-command tables ``{"top": ..., "deck": ...}`` to add its parsers to, and a
+list ``"card_names"`` of card-name resolvers it may add to. A resolver is a function
+``(number, lang) -> name or None`` (the catalogue gives its bundled cards' Spanish, Russian and
+French names); refusals name a card by the first resolver's answer in the active language, else by
+the English name of the engine's own card data.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import sys
 from collections import Counter
 from importlib.metadata import entry_points
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from localization import Messages, choose_language, current, set_language
 from localization.argparse_strings import use_for_argparse
@@ -91,8 +95,20 @@ def say(key: str, *, err: bool = False, **params) -> None:
     print(MESSAGES(key, **params), file=sys.stderr if err else sys.stdout)
 
 
-def _card_name(cards):
+#: a plugin's card names: (card number, language) -> the card's name in it, or None
+CardNames = Callable[[str, str], "str | None"]
+
+
+def _card_name(cards, resolvers: Sequence[CardNames] = ()):
+    """How refusals show a card number: with its name in the active language (from a plugin's
+    resolver), else with the engine's English name, else alone."""
+    lang = current().lang
+
     def name(number: str) -> str:
+        for resolve in resolvers:
+            localized = resolve(number, lang)
+            if localized:
+                return f"{number} {localized}"
         card = cards.get(number)
         return number if card is None else f"{number} {card.name}"
     return name
@@ -115,7 +131,7 @@ def _play(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, TypeError) as err:
         say("cannot_read", err=True, file=args.file, detail=current().error(err))
         return 2
-    name = _card_name(match.state.cards)
+    name = _card_name(match.state.cards, args.card_names)
     for notation in spec.get("actions", []):
         try:
             match.apply(notation)
@@ -138,7 +154,7 @@ def _deck_check(args: argparse.Namespace) -> int:
     cards = bundled()
     found = decks.check_deck(numbers, cards, args.format)
     for v in found:
-        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, _card_name(cards)))
+        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, _card_name(cards, args.card_names)))
     if not found:
         say("legal", format=args.format, cards=current().plural("cards", len(numbers)))
     return 1 if found else 0
@@ -179,8 +195,10 @@ def parser() -> argparse.ArgumentParser:
     ck.add_argument("file", help=m("file_help"))
     ck.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     ck.set_defaults(run=_deck_check)
+    card_names: list[CardNames] = []
     for plugin in entry_points(group="referee.commands"):
-        plugin.load()({"top": sub, "deck": dsub})
+        plugin.load()({"top": sub, "deck": dsub, "card_names": card_names})
+    top.set_defaults(card_names=card_names)
     return top
 
 

@@ -5,6 +5,7 @@ import on PostgreSQL)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -100,7 +101,7 @@ def test_search_prints_number_name_and_type_per_line(capsys, sqlite_url):
     assert out.splitlines() == ["N-001\tНаруто Узумаки\tNinja", "N-019\tНаруто Узумаки\tNinja",
                                 "N-025\tНаруто Узумаки\tNinja"]
     code, out, _ = run(capsys, "cards", "search", "iruka", "--lang", "ru", "--database-url", sqlite_url)
-    assert out.splitlines()[0] == "N-008\tИрука Умино\tNinja"
+    assert out.splitlines()[0] == "N-008\tИрука Умино\tНиндзя"  # --lang is the output's language
 
 
 def test_search_filters(capsys, sqlite_url):
@@ -186,3 +187,41 @@ def test_deck_validate_reads_a_file_when_no_deck_has_that_name(capsys, sqlite_ur
 
 def test_the_engines_deck_check_still_reads_files(capsys, deck_file):
     assert run(capsys, "deck", "check", str(deck_file))[:2] == (0, "Legal in the standard format: 50 cards.\n")
+
+
+# --- in other languages ----------------------------------------------------------------------
+
+
+def help_text(capsys, *argv: str) -> str:
+    """The help ``referee ARGV --help`` prints, without its layout (argparse wraps lines)."""
+    with pytest.raises(SystemExit):
+        main([*argv, "--help"])
+    return "".join(capsys.readouterr().out.split())
+
+
+def test_cards_search_help_is_in_the_chosen_language(capsys):
+    from cards.cli import MESSAGES as SHARED
+    from cards.cli_catalogue import MESSAGES
+    from localization import translator
+
+    out = help_text(capsys, "--lang", "ru", "cards", "search")
+    assert re.search(r"[а-яё]", out)
+    for messages, key in [(MESSAGES, "text_help"), (MESSAGES, "lang_help"), (MESSAGES, "cost_help"),
+                          (MESSAGES, "limit_help"), (SHARED, "database_url_help")]:
+        assert "".join(messages.render(key, translator("ru")).split()) in out
+        assert "".join(messages.render(key, translator("en")).split()) not in out
+    assert "Ninja,Jutsu,Mission,Client" in out  # the values one types stay as they are
+    assert "".join(MESSAGES.render("lang_help", translator("en")).split()) in help_text(capsys, "cards", "search")
+
+
+def test_the_bundled_cards_names_need_no_database():
+    from cards.names import localized_name
+
+    assert localized_name("N-008", "ru") == "Ирука Умино"
+    assert localized_name("n-008", "ru") == "Ирука Умино"
+    assert localized_name("N-008", "en") is None and localized_name("N-9999", "ru") is None
+
+
+def test_search_shows_card_types_in_the_chosen_language(capsys, sqlite_url):
+    code, out, _ = run(capsys, "--lang", "fr", "cards", "search", "J-001", "--database-url", sqlite_url)
+    assert code == 0 and out.split("\t")[0] == "J-001" and out.rstrip().endswith("\tTechnique")

@@ -177,3 +177,29 @@ def test_an_unusable_database_is_exit_code_2(tmp_path, capsys):
     code, out, err = run(capsys, "matches", "list", "--database-url", f"sqlite:///{bad}")
     assert code == 2 and out == "" and err.startswith("error: ") and "not a usable database" in err
     assert bad.read_bytes() == b"this is not SQLite" * 100
+
+
+@pytest.mark.parametrize("lang", ["es", "ru", "fr"])
+def test_matches_help_is_in_the_chosen_language(capsys, lang):
+    from cards.cli import MESSAGES as SHARED
+    from cards.cli_matches import MESSAGES
+    from localization import translator
+
+    with pytest.raises(SystemExit):
+        main(["--lang", lang, "matches", "replay", "--help"])
+    out = "".join(capsys.readouterr().out.split())
+    if lang == "ru":
+        assert re.search(r"[а-яё]", out)
+    for messages, key in [(MESSAGES, "uid_help"), (MESSAGES, "step_help"), (MESSAGES, "json_help"),
+                          (SHARED, "database_url_help")]:
+        assert "".join(messages.render(key, translator(lang)).split()) in out
+        assert "".join(messages.render(key, translator("en")).split()) not in out
+
+
+def test_show_in_russian_names_fields_and_steps_in_russian(stored, capsys):
+    from localization import translator
+
+    code, out, _ = run(capsys, "--lang", "ru", "matches", "show", stored["finished"], "--database-url", stored["url"])
+    assert code == 0
+    assert f"идентификатор: {stored['finished']}\n" in out
+    assert translator("ru").term("step", "setup_first") in out and "setup_first" not in out

@@ -3,6 +3,7 @@ reference."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -67,6 +68,36 @@ def test_a_refusal_renders_as_a_sentence_in_each_language(lang):
         assert text != translator("en").refusal(err.rule, err.params, lambda n: f"{n} Iruka")
     if lang == "ru":
         assert CYRILLIC.search(text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_verb_in_a_refusal_is_named_in_each_language(lang):
+    m = scenario(phase="mission_main", turn=3, counters=(1, 1), p1={"deck": ["N-001"] * 3}, p2={"deck": ["N-001"] * 3})
+    with pytest.raises(IllegalAction) as err:
+        m.apply("keep")
+    assert err.value.rule == "N-TURN" and err.value.params["verb"] == "keep"
+    tr = translator(lang)
+    text = tr.refusal(err.value.rule, err.value.params)
+    assert tr.term("verb", "keep") in text and tr.term("step", "mission_main") in text
+    assert tr.term("step", "setup_mulligan") in text  # where it is allowed
+    assert not re.search(r"\bkeep\b", text) and "mission_main" not in text
+    if lang == "ru":
+        assert CYRILLIC.search(tr.term("verb", "keep"))
+
+
+def test_play_names_cards_in_the_chosen_language(tmp_path, capsys):
+    """The catalogue plugin's localized names reach the engine's command (which knows only English)."""
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({
+        "scenario": {"phase": "mission_main", "turn": 3, "counters": [1, 1],
+                     "p1": {"hand": ["N-008"], "deck": ["N-001"] * 3}, "p2": {"deck": ["N-001"] * 3}},
+        "actions": ["deploy N-008"]}))
+    assert main(["--lang", "ru", "play", str(path)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("deploy N-008: ") and "N-DEPLOY-4" in first
+    assert "N-008 Ирука Умино" in first and "Iruka" not in first
+    assert main(["play", str(path)]) == 0
+    assert "N-008 Iruka Umino" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
