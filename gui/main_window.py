@@ -65,6 +65,24 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentIndex(self.stack.count() - 1)
         return True
 
+    def open_match(self, match, *, players=None, decks=None, computer=None, hot_seat=False, uid=None):
+        """Show ``match`` on a match page; a new match is recorded first (every action is then
+        written as it happens), a resumed one (``uid`` given) is already recording."""
+        from cards.records import Recorder
+
+        from .match.page import MatchPage
+
+        if uid is None:
+            uid = Recorder(self.context.database()).record(match, players=players, decks=decks)
+        return self.open(MatchPage(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
+
+    def resume_match(self, uid: str):
+        """Continue the recorded match ``uid`` where its last recorded action left it."""
+        from cards.records import resume
+
+        match = resume(self.context.database(), uid, cards=self.context.cards())
+        return self.open_match(match, uid=uid)
+
     def home(self) -> None:
         while self.stack.count() > 1 and self.back():
             pass

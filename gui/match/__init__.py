@@ -1,0 +1,1 @@
+"""The match window: the adapter that alone changes a match, and the views that draw it."""

@@ -1,0 +1,86 @@
+"""The one object through which the GUI changes a match.
+
+Widgets never touch the `Match`: every control hands an `Action` (or undo/redo) to `MatchAdapter`,
+which applies it and emits ``changed``; the views then redraw from the state. A refusal is emitted
+as ``refused`` with the `IllegalAction` (its rule id and parameters), and the match is untouched.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from referee.engine.action import Action
+from referee.engine.errors import IllegalAction
+from referee.engine.match import Match
+
+#: log events that come from chance or from hidden cards: stepping back over them is confirmed,
+#: because at a real table the cards drawn or the coin tossed cannot be taken back unseen
+CHANCE_EVENTS = frozenset({"drew", "dealt", "shuffled", "coin_flip", "mulligan"})
+
+
+class MatchAdapter(QObject):
+    changed = Signal()
+    refused = Signal(object)  # IllegalAction
+    applied = Signal(object)  # Action
+    finished = Signal(object)  # Outcome
+
+    def __init__(self, match: Match, uid: str | None = None):
+        super().__init__()
+        self.match = match
+        self.uid = uid  # the match record, when it is recorded
+        self.actors = _actors(match)  # the seat that took each action of the history
+        match.observers.append(self._observe)
+
+    def _observe(self, match, change, action, phase, actor) -> None:
+        if change == "apply":
+            self.actors.append(actor)
+        else:
+            self.actors.pop()
+
+    def apply(self, action: Action | str) -> bool:
+        try:
+            done = self.match.apply(action)
+        except IllegalAction as err:
+            self.refused.emit(err)
+            return False
+        self.applied.emit(done)
+        self.changed.emit()
+        outcome = self.match.outcome()
+        if outcome is not None:
+            self.finished.emit(outcome)
+        return True
+
+    def undo(self) -> bool:
+        if not self.match.can_undo:
+            return False
+        self.match.undo()
+        self.changed.emit()
+        return True
+
+    def redo(self) -> bool:
+        if not self.match.can_redo:
+            return False
+        self.match.redo()
+        self.changed.emit()
+        outcome = self.match.outcome()
+        if outcome is not None:
+            self.finished.emit(outcome)
+        return True
+
+    def undo_crosses_chance(self) -> bool:
+        """Whether the last action drew, shuffled or flipped a coin (its own or the automatic steps
+        that followed it)."""
+        last = len(self.match.history)
+        return any(e.index == last and e.key in CHANCE_EVENTS for e in reversed(self.match.log))
+
+
+def _actors(match: Match) -> list[int | None]:
+    """Who took each action of a match loaded with its history (replayed from its initial position)."""
+    if not match.history:
+        return []
+    replay = Match(match.rules, match.rules.load_state(match.to_json()["initial"], match.state.cards), settle=False)
+    out = []
+    for action in match.history:
+        out.append(replay.actor)
+        replay.apply(action)
+    return out

@@ -1,0 +1,68 @@
+"""Actions in words: the label of an option button, in the active language.
+
+The notation (`deploy N-008 pay J-001`) stays the stable form in logs and files; a player reads
+"Deploy a Ninja: N-008 Iruka Umino — pay: J-001 …". Values are shown by what they are: card numbers
+with names, ``T1`` as a team, ``new`` as a new team, ``N-018@2`` as a card of player 2.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from localization import Messages, current
+from referee.engine.action import UNNAMED, Action
+
+MESSAGES = Messages("gui.match.describe", {
+    "action": "{verb}: {what}",
+    "unnamed": "a physical card to name",
+    "team": "team {n}",
+    "new_team": "a new team",
+    "seat_card": "{card} (player {seat})",
+    "opt_pay": "pay: {values}",
+    "opt_by": "user: {values}",
+    "opt_target": "target: {values}",
+    "opt_lead": "leader: {values}",
+    "opt_on": "against: {values}",
+    "opt_over": "over: {values}",
+    "opt_from": "from: {values}",
+    "opt_x": "X = {values}",
+    "first_seat": "player {n}",
+})
+
+_TEAM = re.compile(r"T(\d+)\Z")
+
+
+def value(text: str, card_name: Callable[[str], str], verb: str = "") -> str:
+    if text == UNNAMED:
+        return MESSAGES("unnamed")
+    if text == "new":
+        return MESSAGES("new_team")
+    team = _TEAM.match(text)
+    if team:
+        return MESSAGES("team", n=team.group(1))
+    if verb == "first" and text.isdigit():
+        return MESSAGES("first_seat", n=text)
+    if text.isdigit():
+        return text
+    card, at, seat = text.partition("@")
+    if at:
+        return MESSAGES("seat_card", card=card_name(card), seat=seat)
+    if text in ("Fire", "Water", "Wind", "Lightning", "Earth", "Void"):
+        return current().term("symbol", text)
+    return card_name(text)
+
+
+def details(action: Action, card_name: Callable[[str], str]) -> str:
+    """What an action names (cards, team, payment...), without its verb; empty for ``pass``."""
+    parts = [", ".join(value(v, card_name, action.verb) for v in action.args)] if action.args else []
+    for key, values in action.opts:
+        parts.append(MESSAGES(f"opt_{key}", values=", ".join(value(v, card_name) for v in values)))
+    return " — ".join(parts)
+
+
+def label(action: Action, card_name: Callable[[str], str]) -> str:
+    """``action`` in words, verb first (the log, the naming dialog)."""
+    verb = current().term("verb", action.verb)
+    what = details(action, card_name)
+    return MESSAGES("action", verb=verb, what=what) if what else verb

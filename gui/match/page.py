@@ -1,0 +1,302 @@
+"""The match page: phase tracker, both players' areas, the options, the chain, the Showdown, the
+log, and the controls that are always there (pass priority, next step, undo, redo).
+
+Guided mode extras: hot seat (the acting player's hand is hidden behind a "hand the device to …"
+screen whenever the seat to act changes) and computer players, who act through the same adapter
+after a short pause so that their moves can be followed.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QSplitter,
+                               QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
+
+from localization import Messages, current
+from referee.engine.action import Action
+from referee.engine.match import Match
+
+from ..i18n import watch
+from ..pages import Page
+from .adapter import MatchAdapter
+from .board import Board
+from .chain_view import ChainView
+from .log_view import LogView
+from .options import OptionsPanel
+from .phases import PhaseTracker
+from .showdown import ShowdownPanel
+
+MESSAGES = Messages("gui.match.page", {
+    "title": "Match: {one} against {two}",
+    "pass": "Pass priority",
+    "pass_tip": "Pass priority to the other player (P)",
+    "next": "Next step",
+    "next_tip": "End this step and go on to the next (N)",
+    "undo": "Undo",
+    "undo_tip": "Take back the last action (Ctrl+Z)",
+    "redo": "Redo",
+    "redo_tip": "Apply again the action taken back (Ctrl+Shift+Z)",
+    "not_now": "{rule}: {message}",
+    "to_act": "{name} to act — {step}",
+    "thinking": "{name} (computer) is thinking…",
+    "refused": "Refused — {rule}: {message}",
+    "chain_tab": "Chain",
+    "showdown_tab": "Showdown",
+    "log_tab": "Log",
+    "handover": "Hand the device to {name}.",
+    "handover_hint": "The other player looks away: the next screen shows {name}'s hand.",
+    "handover_button": "I am {name}: show my hand",
+    "handover_tip": "Only {name} should see the next screen",
+    "undo_chance_title": "Step back over chance?",
+    "undo_chance": "The last action drew cards, shuffled or flipped a coin. At the table this cannot be "
+                   "taken back unseen. Undo it anyway?",
+    "over_title": "Game over",
+    "over": "{winner} wins. {rule}: {reason}",
+    "over_draw": "Nobody wins. {rule}: {reason}",
+    "leave_title": "Leave the match?",
+    "leave": "The match is saved after every action; you can continue it later from the start screen.",
+    "player": "Player {n}",
+})
+
+
+class MatchPage(Page):
+    def __init__(self, window, match: Match, *, uid: str | None = None, computer: dict | None = None,
+                 hot_seat: bool = False, delay_ms: int = 400):
+        """``computer`` maps seats to computer players (``choose(match) -> Action``); in guided mode
+        without ``hot_seat`` every hand is shown."""
+        super().__init__()
+        self.window_ = window
+        self.context = window.context
+        self.adapter = MatchAdapter(match, uid)
+        self.computer = dict(computer or {})
+        self.hot_seat = hot_seat
+        self.delay_ms = delay_ms
+        self.revealed: int | None = None  # the seat whose hand the hot seat shows now
+        self.actors = self.adapter.actors
+        self.phases = PhaseTracker()
+        self.board = Board(self.context)
+        self.options = OptionsPanel(self.context.card_name)
+        self.chain = ChainView(self.context.card_name)
+        self.showdown = ShowdownPanel(self.context.card_name, self.player_name)
+        self.log = LogView(self.context.card_name, self.player_name)
+        self.log.rule_clicked.connect(self.open_rule)
+        self.status = QLabel()
+        self.status.setObjectName("status")
+        self.status.setWordWrap(True)
+        self.pass_button, self.next_button = QPushButton(), QPushButton()
+        self.undo_button, self.redo_button = QPushButton(), QPushButton()
+        for button, verb in ((self.pass_button, "pass"), (self.next_button, "next")):
+            button.setObjectName(verb)
+            button.clicked.connect(lambda _=False, v=verb: self.choose(Action(v)))
+        self.undo_button.clicked.connect(self.undo)
+        self.redo_button.clicked.connect(self.redo)
+        for key, slot in (("P", self.pass_button.click), ("N", self.next_button.click),
+                          (QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo),
+                          ("Ctrl+Shift+Z", self.redo)):
+            QShortcut(QKeySequence(key), self, slot)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.chain, "")
+        self.tabs.addTab(self.showdown, "")
+        self.tabs.addTab(self.log, "")
+        self.tabs.setCurrentWidget(self.log)
+        self._build()
+        self.options.chosen.connect(self.choose)
+        self.options.naming.connect(self.name_cards)
+        self.adapter.changed.connect(self.refresh)
+        self.adapter.refused.connect(self._refused)
+        self.adapter.finished.connect(self._finished)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._computer_move)
+        watch(self)
+        self.refresh()
+
+    def _build(self) -> None:
+        board_scroll = QScrollArea()
+        board_scroll.setWidget(self.board)
+        board_scroll.setWidgetResizable(True)
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.options)
+        right.addWidget(self.tabs)
+        right.setSizes([340, 300])
+        middle = QSplitter(Qt.Orientation.Horizontal)
+        middle.addWidget(board_scroll)
+        middle.addWidget(right)
+        middle.setSizes([760, 520])
+        self.handover = QWidget()
+        self.handover_text, self.handover_hint = QLabel(), QLabel()
+        self.handover_button = QPushButton()
+        self.handover_button.setObjectName("handover")
+        self.handover_button.clicked.connect(self._reveal)
+        column = QVBoxLayout(self.handover)
+        column.addStretch(1)
+        for w in (self.handover_text, self.handover_hint, self.handover_button):
+            column.addWidget(w, 0, Qt.AlignmentFlag.AlignCenter)
+        column.addStretch(1)
+        font = self.handover_text.font()
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        self.handover_text.setFont(font)
+        self.center = QStackedWidget()
+        self.center.addWidget(middle)
+        self.center.addWidget(self.handover)
+        controls = QHBoxLayout()
+        controls.addWidget(self.status, 1)
+        for b in (self.pass_button, self.next_button, self.undo_button, self.redo_button):
+            controls.addWidget(b)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.phases)
+        layout.addWidget(self.center, 1)
+        layout.addLayout(controls)
+
+    # --- reading ------------------------------------------------------------------------------
+    @property
+    def match(self) -> Match:
+        return self.adapter.match
+
+    def player_name(self, seat: int) -> str:
+        players = self.match.state.players
+        return players[seat].name if 0 <= seat < len(players) else MESSAGES("player", n=seat + 1)
+
+    def _hidden(self) -> set[int]:
+        """Seats whose hand is not shown: in hot seat, all but the revealed one; against a computer,
+        the computer's."""
+        seats = set(range(len(self.match.state.players)))
+        if self.hot_seat:
+            return seats - ({self.revealed} if self.revealed is not None else set())
+        return set(self.computer)
+
+    def _waiting_for_handover(self) -> bool:
+        actor = self.match.actor
+        return self.hot_seat and actor is not None and actor not in self.computer and actor != self.revealed
+
+    # --- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        match, actor = self.match, self.match.actor
+        self.phases.display(match.phase)
+        self.board.display(match.state, self._hidden(), actor)
+        handing_over = self._waiting_for_handover()
+        self.center.setCurrentWidget(self.handover if handing_over else self.center.widget(0))
+        human = actor is not None and actor not in self.computer and not handing_over
+        self.options.display(match, human)
+        self.chain.display(match)
+        self.showdown.display(match.log)
+        self.log.display(match, self.actors)
+        legal = {str(a) for a in match.legal_actions()} if human else set()
+        for button, verb in ((self.pass_button, "pass"), (self.next_button, "next")):
+            self._control(button, verb, verb in legal)
+        self.undo_button.setEnabled(match.can_undo)
+        self.redo_button.setEnabled(match.can_redo)
+        self._status()
+        if actor in self.computer and not match.is_over():
+            self._timer.start(self.delay_ms)
+
+    def _control(self, button: QPushButton, verb: str, legal: bool) -> None:
+        button.setEnabled(legal)
+        if legal or self.match.actor is None:
+            button.setToolTip(MESSAGES(f"{verb}_tip"))
+        else:
+            verdict = self.match.explain(verb)
+            button.setToolTip(MESSAGES(f"{verb}_tip") + "\n" + MESSAGES(
+                "not_now", rule=verdict.rule, message=current().refusal(verdict.rule, verdict.params,
+                                                                         self.context.card_name)))
+
+    def _status(self) -> None:
+        match, actor = self.match, self.match.actor
+        outcome = match.outcome()
+        if outcome is not None:
+            self.status.setText(self._outcome_text(outcome))
+        elif actor in self.computer:
+            self.status.setText(MESSAGES("thinking", name=self.player_name(actor)))
+        elif actor is not None:
+            self.status.setText(MESSAGES("to_act", name=self.player_name(actor),
+                                         step=current().term("step", match.phase)))
+
+    def _outcome_text(self, outcome) -> str:
+        tr = current()
+        reason = tr.rule_field(outcome.rule, "title") or tr.rule_field(outcome.rule, "summary")
+        if outcome.winner is None:
+            return MESSAGES("over_draw", rule=outcome.rule, reason=reason)
+        return MESSAGES("over", winner=self.player_name(outcome.winner), rule=outcome.rule, reason=reason)
+
+    def retranslate(self) -> None:
+        for button, key in ((self.pass_button, "pass"), (self.next_button, "next"), (self.undo_button, "undo"),
+                            (self.redo_button, "redo")):
+            button.setText(MESSAGES(key))
+            button.setToolTip(MESSAGES(f"{key}_tip"))
+        self.tabs.setTabText(0, MESSAGES("chain_tab"))
+        self.tabs.setTabText(1, MESSAGES("showdown_tab"))
+        self.tabs.setTabText(2, MESSAGES("log_tab"))
+        actor = self.match.actor
+        name = self.player_name(actor) if actor is not None else ""
+        self.handover_text.setText(MESSAGES("handover", name=name))
+        self.handover_hint.setText(MESSAGES("handover_hint", name=name))
+        self.handover_button.setText(MESSAGES("handover_button", name=name))
+        self.handover_button.setToolTip(MESSAGES("handover_tip", name=name))
+        self.refresh()
+
+    def title(self) -> str:
+        players = self.match.state.players
+        return MESSAGES("title", one=players[0].name, two=players[1].name)
+
+    # --- acting -------------------------------------------------------------------------------
+    def choose(self, action: Action) -> bool:
+        if self.match.actor in self.computer or self._waiting_for_handover():
+            return False
+        return self.adapter.apply(action)
+
+    def name_cards(self, template: Action) -> None:
+        from .naming import NamingDialog
+
+        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self)
+        self.naming_dialog = dialog
+        dialog.open()
+
+    def undo(self) -> None:
+        if not self.match.can_undo:
+            return
+        if self.adapter.undo_crosses_chance():
+            answer = QMessageBox.question(self, MESSAGES("undo_chance_title"), MESSAGES("undo_chance"))
+            if answer != QMessageBox.StandardButton.Yes:
+                return
+        self._timer.stop()
+        self.adapter.undo()
+        # undoing into a computer's turn would let it replay at once: step back to a human's turn
+        while self.match.actor in self.computer and self.match.can_undo:
+            self.adapter.undo()
+
+    def redo(self) -> None:
+        self.adapter.redo()
+
+    def _computer_move(self) -> None:
+        actor = self.match.actor
+        if actor in self.computer and not self.match.is_over():
+            self.adapter.apply(self.computer[actor].choose(self.match))
+
+    def _reveal(self) -> None:
+        self.revealed = self.match.actor
+        self.refresh()
+
+    def _refused(self, err) -> None:
+        message = current().refusal(err.rule, err.params, self.context.card_name)
+        self.status.setText(MESSAGES("refused", rule=err.rule, message=message))
+        self.log.add_refusal(err.rule, message)
+
+    def _finished(self, outcome) -> None:
+        self._timer.stop()
+        box = QMessageBox(QMessageBox.Icon.Information, MESSAGES("over_title"), self._outcome_text(outcome),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("game_over")
+        self.game_over = box
+        box.open()
+
+    def open_rule(self, rule: str) -> None:
+        from ..rules_browser import RulesBrowser
+
+        page = self.window_.open(RulesBrowser(self.window_))
+        page.show_rule(rule)
+
+    def leave(self) -> bool:
+        self._timer.stop()
+        return True

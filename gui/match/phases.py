@@ -1,0 +1,104 @@
+"""The phase tracker: every phase and step of the turn, read from the state machine's own table
+(`referee.games.naruto.table.STATES`), with the current step highlighted. Chain steps appear
+only while a chain is open, beside the step that opened it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from localization import Messages, current
+from referee.games.naruto.table import STATES, STEPS
+
+from ..i18n import watch
+
+MESSAGES = Messages("gui.match.phases", {
+    "step": "{letter} {name}",
+    "step_tip": "{phase}: {step}",
+    "current_tip": "{phase}: {step} (now)",
+})
+
+_CURRENT = "background: palette(highlight); color: palette(highlighted-text); border-radius: 4px; padding: 2px 6px;"
+_OTHER = "color: palette(text); padding: 2px 6px;"
+
+
+def leaves(states=STATES, prefix: str = "") -> list[str]:
+    """The leaf states in table order: ``mission_main``, ``mission_chain_priority``..."""
+    out = []
+    for state in states:
+        name = state if isinstance(state, str) else state["name"]
+        full = f"{prefix}{name}"
+        children = [] if isinstance(state, str) else state.get("children", [])
+        out += leaves(children, f"{full}_") if children else [full]
+    return out
+
+
+def phases() -> list[tuple[str, list[str]]]:
+    """(phase, its steps) in the order of the turn."""
+    out: list[tuple[str, list[str]]] = []
+    for leaf in leaves():
+        phase = leaf.split("_")[0]
+        if not out or out[-1][0] != phase:
+            out.append((phase, []))
+        out[-1][1].append(leaf)
+    return out
+
+
+def is_chain_step(step: str) -> bool:
+    return "_chain_" in step
+
+
+class PhaseTracker(QFrame):
+    def __init__(self):
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.labels: dict[str, QLabel] = {}
+        self.headers: dict[str, QLabel] = {}
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 2, 6, 2)
+        small = self.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.setFont(small)
+        for phase, steps in phases():
+            column = QVBoxLayout()
+            column.setSpacing(2)
+            header = QLabel()
+            font = header.font()
+            font.setBold(True)
+            header.setFont(font)
+            self.headers[phase] = header
+            column.addWidget(header)
+            line = QHBoxLayout()
+            line.setSpacing(2)
+            for step in steps:
+                label = QLabel()
+                label.setObjectName(step)
+                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.labels[step] = label
+                line.addWidget(label)
+            column.addLayout(line)
+            box = QWidget()
+            box.setLayout(column)
+            row.addWidget(box, len(steps))
+        self.current = ""
+        watch(self)
+
+    def display(self, step: str) -> None:
+        self.current = step
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        tr = current()
+        for phase, header in self.headers.items():
+            header.setText(tr.term("phase", phase))
+        chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
+        for step, label in self.labels.items():
+            letter = STEPS.get(step, "·")
+            name = tr.term("step", step)
+            now = step == self.current
+            # the whole turn fits one line: steps show their letter, the current one its name too
+            label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
+            label.setStyleSheet(_CURRENT if now else _OTHER)
+            label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
+                                      phase=tr.term("phase", step.split("_")[0]), step=name))
+            label.setVisible(not is_chain_step(step) or step.rsplit("_chain_", 1)[0] == chain_of)
