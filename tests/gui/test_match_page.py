@@ -1,0 +1,177 @@
+"""The match page, driven only through its controls: a whole guided game by clicking options, a
+referee-mode turn naming physical cards, a chain shown link by link, undo/redo, a language switch."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtWidgets import QMessageBox, QPushButton
+
+import localization
+from cards.records import get_match
+from gui.i18n import language
+from gui.match.chain_view import MESSAGES as CHAIN
+from gui.match.page import MESSAGES as PAGE, MatchPage
+from referee.games.naruto.decks import random_deck
+from referee.games.naruto.rules import new_match
+from referee.games.naruto.scenario import scenario
+
+DECK = ["N-003"] * 6
+
+
+def open_page(window, match) -> MatchPage:
+    page = window.open_match(match)
+    assert isinstance(page, MatchPage)
+    return page
+
+
+def button(page: MatchPage, notation: str) -> QPushButton:
+    found = [b for b in page.options.buttons if b.objectName() == notation]
+    assert found, (notation, [b.objectName() for b in page.options.buttons])
+    return found[0]
+
+
+def starting(page: MatchPage, prefix: str) -> QPushButton:
+    """The first option whose notation starts with ``prefix`` (the payment is the listing's)."""
+    found = [b for b in page.options.buttons if b.objectName().startswith(prefix) and b.isEnabled()]
+    assert found, (prefix, [b.objectName() for b in page.options.buttons])
+    return found[0]
+
+
+def enabled(page: MatchPage) -> list[QPushButton]:
+    return [b for b in page.options.buttons if b.isEnabled()] + \
+           [b for b in (page.pass_button, page.next_button) if b.isEnabled()]
+
+
+def test_a_whole_guided_game_played_by_clicking_options(window, context):
+    rng = random.Random(7)
+    cards = context.cards()
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=7,
+                      cards=cards, names=("Ana", "Boris"))
+    page = open_page(window, match)
+    for _ in range(3000):
+        if match.is_over():
+            break
+        choices = enabled(page)
+        assert choices, match.phase  # someone always has something to click
+        rng.choice(choices).click()
+    assert match.is_over()
+    assert page.game_over.isVisible()
+    outcome = match.outcome()
+    assert outcome.rule in page.game_over.text() and match.state.players[outcome.winner].name in page.game_over.text()
+    record = get_match(context.database(), page.adapter.uid)
+    assert record.is_finished and record.winner == outcome.winner and record.actions == len(match.history)
+    assert not page.pass_button.isEnabled() and not page.next_button.isEnabled()
+
+
+def test_greyed_cards_say_why_with_their_rule(window):
+    match = scenario(phase="mission_main", turn=1, counters=(0, 0),
+                     p1={"hand": ["N-008", "N-003", "M-006"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    greyed = button(page, "deploy N-008")
+    assert not greyed.isEnabled()
+    assert greyed.property("rule") == "N-DEPLOY-4" and greyed.toolTip().startswith("N-DEPLOY-4: ")
+    assert button(page, "deploy N-003").isEnabled()
+    assert not page.pass_button.isEnabled() and "N-TURN" in page.pass_button.toolTip()
+
+
+def test_a_referee_mode_turn_with_physical_cards_named(window, qtbot):
+    match = new_match([None, None], mode="referee", seed=3, names=("Ana", "Boris"))
+    page = open_page(window, match)
+    button(page, "first 1").click()
+    button(page, "keep").click()
+    button(page, "keep").click()
+    assert match.phase == "mission_main"
+    button(page, "deploy ?").click()
+    dialog = page.naming_dialog
+    qtbot.waitExposed(dialog)
+    dialog.search.edit.setText("N-008")
+    dialog.search.search_now()
+    assert dialog.search.current_number() == "N-008"
+    assert not dialog.search.confirm.isEnabled()  # entrance cost 2 against turn counter 0
+    assert "N-DEPLOY-4" in dialog.search.confirm.toolTip()
+    dialog.reject()
+    before = len(match.history)
+    button(page, "charge ?").click()
+    dialog = page.naming_dialog
+    dialog.search.edit.setText("Iruka")
+    dialog.search.search_now()
+    assert dialog.search.current_number() == "N-008" and dialog.search.confirm.isEnabled()
+    dialog.search.confirm.click()
+    ok = dialog.buttons.button(dialog.buttons.StandardButton.Ok)
+    assert ok.isEnabled()
+    ok.click()
+    assert [str(a) for a in match.history[before:]] == ["charge N-008"]
+    assert match.state.instances[match.state.players[0].chakra[0]] == "N-008"
+    assert "N-008" in page.log.toPlainText()
+
+
+def jutsu_exchange():
+    m = scenario(phase="battle_attack", turn=3,
+                 p1={"village": ["N-011", "N-001", "N-003"], "chakra": ["M-006", "M-009", "J-002", "N-009"],
+                     "hand": ["J-030", "J-001"], "deck": DECK},
+                 p2={"village": ["N-018", "N-014"], "chakra": ["J-001", "J-002", "N-016"], "hand": ["J-001"],
+                     "deck": DECK})
+    for a in ("send T1", "send T2", "next", "block T1 on N-011", "next"):
+        m.apply(a)
+    return m
+
+
+def test_a_chain_of_two_jutsu_settles_in_reverse_order_in_the_chain_view(window):
+    page = open_page(window, jutsu_exchange())
+    starting(page, "jutsu J-030 by N-011").click()
+    starting(page, "jutsu J-001 by N-018").click()
+    table = page.chain.table
+    assert table.rowCount() == 2
+    assert [table.item(r, 0).text() for r in range(2)] == ["1", "2"]
+    assert "J-030" in table.item(0, 1).text() and "J-001" in table.item(1, 1).text()
+    assert table.item(0, 6).text() == CHAIN["pending"]
+    page.pass_button.click()
+    page.pass_button.click()
+    settled = [table.item(r, 6).text() for r in range(2)]
+    assert settled[1].startswith(CHAIN["settled_order"].format(n=1))  # the last card added settles first
+    assert settled[0].startswith(CHAIN["settled_order"].format(n=2))
+    assert all(CHAIN["applied"] in text for text in settled)
+
+
+def test_undo_and_redo_and_the_confirmation_over_a_draw(window, monkeypatch):
+    match = scenario(phase="mission_main", turn=2, counters=(1, 1),
+                     p1={"hand": ["N-003", "J-001"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    button(page, "charge J-001").click()
+    position = match.state.to_dict()
+    page.undo_button.click()
+    assert match.history == [] and page.redo_button.isEnabled()
+    page.redo_button.click()
+    assert match.state.to_dict() == position and not page.redo_button.isEnabled()
+    page.next_button.click()  # the Mission phase ends: the other player may answer
+    page.pass_button.click()
+    page.next_button.click()  # no battle on... turn 2: organization -> battle
+    while match.phase != "start_begin" and enabled(page) and match.state.turn == 2:
+        (page.next_button if page.next_button.isEnabled() else enabled(page)[0]).click()
+    assert match.state.turn == 3  # the new turn drew a card: undo asks first
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a) or QMessageBox.StandardButton.No)
+    length = len(match.history)
+    page.undo_button.click()
+    assert asked and len(match.history) == length
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    page.undo_button.click()
+    assert len(match.history) == length - 1
+
+
+@pytest.mark.parametrize("lang", ["es", "ru", "fr"])
+def test_a_language_switch_retranslates_the_open_match(window, lang):
+    page = open_page(window, jutsu_exchange())
+    english = page.log.toPlainText()
+    language().set(lang)
+    tr = localization.translator(lang)
+    assert page.pass_button.text() == PAGE.render("pass", tr)
+    assert page.tabs.tabText(2) == PAGE.render("log_tab", tr)
+    assert page.log.toPlainText() != english
+    assert page.phases.labels[match_phase(page)].text().endswith(tr.term("step", match_phase(page)))
+
+
+def match_phase(page) -> str:
+    return page.match.phase
