@@ -136,11 +136,20 @@ class PlayerArea(QGroupBox):
         grid.setColumnStretch(3, 2)
         self._state = None
         self._show_hand = False
+        self._shown = None
         watch(self)
 
     def display(self, state, show_hand: bool, acting: bool) -> None:
+        """Redraw when what this area shows has changed (most actions change one area only)."""
+        player = state.players[self.seat]
+        key = (repr(player.to_dict()), state.attacker, show_hand, acting,
+               tuple(n for n, o in zip(state.instances, state.owner) if o == self.seat),  # named cards
+               tuple(sorted(i for i in state.injured if state.owner[i] == self.seat)),
+               repr(sorted((i, sorted(c.items())) for i, c in state.coins.items() if state.owner[i] == self.seat)))
         self._state, self._show_hand, self._acting = state, show_hand, acting
-        self.retranslate()
+        if key != self._shown:
+            self._shown = key
+            self.retranslate()
 
     # --- drawing ----------------------------------------------------------------------------
     def retranslate(self) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
+                               QWidget)
 
 from localization import Messages, current
 from referee.engine.action import Action
@@ -27,6 +28,10 @@ MESSAGES = Messages("gui.match.options", {
     "waiting": "Nothing to choose here now.",
     "name_tip": "Name the physical card from the catalogue, then confirm",
     "apply_tip": "{notation}",
+    "pick_tip": "Tick the cards, then confirm",
+    "pick_charge": "Charge the ticked cards",
+    "pick_discard": "Discard the ticked cards",
+    "pick_team": "Form a team of the ticked Ninjas",
 })
 
 #: verbs in the order a player meets them; pass and next are the page's own controls
@@ -37,6 +42,8 @@ SEPARATE = frozenset({"pass", "next"})
 PLAYS = {"deploy": "Ninja", "grow": "Ninja", "mission": "Mission", "counter": "Mission", "client": "Client",
          "jutsu": "Jutsu"}
 COLUMNS = 1
+#: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
+PICKS = {"charge": "hand", "discard": "hand", "team": "village"}
 
 
 class OptionsPanel(QScrollArea):
@@ -94,12 +101,57 @@ class OptionsPanel(QScrollArea):
                 button.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
             items.append(button)
         items += self._refused_cards(match, verb, legal)
-        if not items:
+        picker = self._picker(match, verb)
+        if picker is not None:
+            grid.addWidget(picker, 1000, 0)
+        elif not items:
             items.append(self._greyed(tr.term("verb", verb), match.explain(Action(verb)), verb))
         for i, button in enumerate(items):
             grid.addWidget(button, i // COLUMNS, i % COLUMNS)
             self.buttons.append(button)
         return group
+
+    def _picker(self, match, verb: str) -> QWidget | None:
+        """Several cards in one action (a charge, a discard, a new team): tick them, then confirm;
+        the confirm button is enabled only when the referee accepts the ticked cards."""
+        zone, s, actor = PICKS.get(verb), match.state, match.actor
+        if zone is None or actor is None:
+            return None
+        cards = [i for i in getattr(s.players[actor], zone)
+                 if s.instances[i] is not None and (verb != "team" or s.card(i).type == "Ninja")]
+        if not cards or (verb == "team" and len(cards) < 2):
+            return None
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        ticks = []
+        for iid in cards:
+            tick = QCheckBox(self.card_name(s.instances[iid]))
+            tick.setToolTip(MESSAGES("pick_tip"))
+            tick.setEnabled(self._allowed)
+            tick.setProperty("number", s.instances[iid])
+            column.addWidget(tick)
+            ticks.append(tick)
+        confirm = QPushButton(MESSAGES(f"pick_{verb}"))
+        confirm.setObjectName(f"pick_{verb}")
+        column.addWidget(confirm)
+
+        def action() -> Action:
+            return Action(verb, tuple(t.property("number") for t in ticks if t.isChecked()))
+
+        def judge() -> None:
+            verdict = match.explain(action())
+            confirm.setEnabled(self._allowed and verdict.legal)
+            confirm.setToolTip(MESSAGES("pick_tip") if verdict.legal or not any(t.isChecked() for t in ticks)
+                               else MESSAGES("refused_tip", rule=verdict.rule, message=current().refusal(
+                                   verdict.rule, verdict.params, self.card_name)))
+
+        for tick in ticks:
+            tick.toggled.connect(judge)
+        confirm.clicked.connect(lambda: self.chosen.emit(action()))
+        judge()
+        self.buttons.append(confirm)
+        return box
 
     def _refused_cards(self, match, verb: str, legal: list[Action]) -> list[QPushButton]:
         """In guided mode, the actor's hand cards of the verb's type that it may not play now."""

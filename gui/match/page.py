@@ -177,6 +177,8 @@ class MatchPage(Page):
         self.phases.display(match.phase)
         self.board.display(match.state, self._hidden(), actor)
         handing_over = self._waiting_for_handover()
+        if handing_over:
+            self._handover_texts()
         self.center.setCurrentWidget(self.handover if handing_over else self.center.widget(0))
         human = actor is not None and actor not in self.computer and not handing_over
         self.options.display(match, human)
@@ -228,13 +230,15 @@ class MatchPage(Page):
         self.tabs.setTabText(0, MESSAGES("chain_tab"))
         self.tabs.setTabText(1, MESSAGES("showdown_tab"))
         self.tabs.setTabText(2, MESSAGES("log_tab"))
+        self.refresh()
+
+    def _handover_texts(self) -> None:
         actor = self.match.actor
         name = self.player_name(actor) if actor is not None else ""
         self.handover_text.setText(MESSAGES("handover", name=name))
         self.handover_hint.setText(MESSAGES("handover_hint", name=name))
         self.handover_button.setText(MESSAGES("handover_button", name=name))
         self.handover_button.setToolTip(MESSAGES("handover_tip", name=name))
-        self.refresh()
 
     def title(self) -> str:
         players = self.match.state.players

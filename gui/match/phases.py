@@ -84,8 +84,9 @@ class PhaseTracker(QFrame):
         watch(self)
 
     def display(self, step: str) -> None:
-        self.current = step
-        self.retranslate()
+        if step != self.current:  # restyling every label costs more than a whole click
+            self.current = step
+            self.retranslate()
 
     def retranslate(self) -> None:
         tr = current()

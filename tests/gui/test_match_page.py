@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtWidgets import QMessageBox, QPushButton
+from PySide6.QtWidgets import QCheckBox, QMessageBox, QPushButton
 
 import localization
 from cards.records import get_match
@@ -175,3 +175,52 @@ def test_a_language_switch_retranslates_the_open_match(window, lang):
 
 def match_phase(page) -> str:
     return page.match.phase
+
+
+def test_ticking_ninjas_forms_a_team_and_an_illegal_pick_says_why(window):
+    match = scenario(phase="organization_organize", turn=3,
+                     p1={"village": ["N-011", "N-001", "N-003", "N-008"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    confirm = button(page, "pick_team")
+    ticks = confirm.parent().findChildren(QCheckBox)
+    for tick in ticks:
+        tick.setChecked(True)
+    assert not confirm.isEnabled() and confirm.toolTip().startswith("N-ORG-1")  # four Ninjas
+    ticks[3].setChecked(False)
+    assert confirm.isEnabled()
+    confirm.click()
+    assert str(match.history[-1]) == "team N-011 N-001 N-003"
+    assert sorted(len(t) for t in match.state.players[0].teams) == [1, 3]
+
+
+def test_hot_seat_hides_the_hand_until_the_device_is_handed_over(window, context):
+    rng = random.Random(2)
+    cards = context.cards()
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=2,
+                      cards=cards, names=("Ana", "Boris"))
+    page = window.open_match(match, hot_seat=True)
+    assert page.center.currentWidget() is page.handover and "Ana" in page.handover_text.text()
+    assert not any(b.isEnabled() for b in page.options.buttons)
+    assert all(not area._show_hand for area in page.board.areas)
+    page.handover_button.click()
+    assert page.center.currentWidget() is not page.handover
+    assert page.board.areas[0]._show_hand and not page.board.areas[1]._show_hand
+    button(page, "first 1").click()
+    button(page, "keep").click()  # Ana keeps: now Boris decides, after the hand-over
+    assert page.center.currentWidget() is page.handover and "Boris" in page.handover_text.text()
+
+
+def test_a_computer_opponent_answers_through_the_adapter(window, context, qtbot):
+    from referee.games.naruto.opponent import HeuristicPlayer
+
+    rng = random.Random(4)
+    cards = context.cards()
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=4,
+                      cards=cards, names=("Ana", "CPU"))
+    page = window.open_match(match, computer={1: HeuristicPlayer(4)})
+    page.delay_ms = 0
+    button(page, "first 1").click()
+    button(page, "keep").click()
+    qtbot.waitUntil(lambda: match.actor == 0 and match.phase == "mission_main", timeout=5000)
+    assert page.adapter.actors[-1] == 1 and str(match.history[-1]) in ("keep", "mulligan")
+    assert not page.board.areas[1]._show_hand  # the computer's hand stays hidden

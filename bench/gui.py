@@ -1,0 +1,111 @@
+"""GUI speed: from an option click to the repainted match window, and the cold start.
+
+    python bench/gui.py [--clicks N] [--seed S]
+
+*Click to repaint*: on a mid-game guided position (a seeded random game played to turn 6), one of
+the enabled options is clicked and the event loop runs until it has painted what changed
+(`processEvents`, as after a real click), timed together with `time.perf_counter_ns`; the same is
+printed with a forced repaint of the whole window (`QWidget.repaint`), an upper bound; then the action is undone through the page (not timed) so
+that every click starts from a comparable position. *Cold start*: a fresh Python process imports the
+application, opens the catalogue and shows the first window; its own clock stops when the window is
+exposed. Runs offscreen (QT_QPA_PLATFORM=offscreen).
+
+Goals: click to repaint p50 <= 16 ms, p99 <= 50 ms; cold start <= 1.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+_COLD = """
+import time; t0 = time.perf_counter()
+import sys; sys.path.insert(0, {root!r})
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from gui.app import build_window
+from gui.context import AppContext
+window = build_window(AppContext({ini!r}, {url!r}), "en")
+window.show()
+app.processEvents()
+print(time.perf_counter() - t0)
+"""
+
+
+def cold_start(folder: str) -> float:
+    """Seconds to the first shown window in a new process (the catalogue already exists, as after
+    the first run)."""
+    code = _COLD.format(root=str(ROOT), ini=f"{folder}/gui.ini", url=f"sqlite:///{folder}/referee.sqlite")
+    return float(subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                                env=os.environ).stdout.strip().splitlines()[-1])
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    from gui.app import build_window
+    from gui.context import AppContext
+    from referee.games.naruto.decks import random_deck
+    from referee.games.naruto.rules import new_match
+
+    folder = tempfile.mkdtemp(prefix="referee-bench-")
+    context = AppContext(Path(folder) / "gui.ini", f"sqlite:///{folder}/referee.sqlite")
+    window = build_window(context, "en")
+    window.show()
+    rng = random.Random(args.seed)
+    cards = context.cards()
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)],
+                      seed=args.seed, cards=cards)
+    page = window.open_match(match)
+    while match.state.turn < 6 and not match.is_over():  # a mid-game position
+        page.adapter.apply(rng.choice(match.legal_actions()))
+    app.processEvents()
+    times: dict[str, list[float]] = {"events": [], "full": []}
+    for i in range(args.clicks):
+        buttons = [b for b in page.options.buttons if b.isEnabled()] + \
+                  [b for b in (page.pass_button, page.next_button) if b.isEnabled()]
+        kind = "full" if i % 2 else "events"
+        start = time.perf_counter_ns()
+        rng.choice(buttons).click()
+        if kind == "full":
+            window.repaint()
+        else:
+            app.processEvents()
+        times[kind].append((time.perf_counter_ns() - start) / 1e6)
+        page.adapter.undo()
+        app.processEvents()
+    cold = [cold_start(folder) for _ in range(3)]
+    for kind, label in (("events", "click to repaint"), ("full", "click to full-window repaint")):
+        t = times[kind]
+        print(f"{label}: p50 {percentile(t, 0.5):.1f} ms, p99 {percentile(t, 0.99):.1f} ms, "
+              f"mean {statistics.mean(t):.1f} ms over {len(t)} clicks (goals: p50 <= 16, p99 <= 50)")
+    print(f"cold start to the first window: median {statistics.median(cold):.2f} s of {len(cold)} runs "
+          f"(goal: <= 1.5)")
+    window.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
