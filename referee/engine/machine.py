@@ -20,6 +20,8 @@ from typing import Any, Callable, Iterable
 
 from transitions.extensions import HierarchicalMachine
 
+from .hsm import SharedMachine
+
 logging.getLogger("transitions").setLevel(logging.WARNING)
 
 SEPARATOR = "_"
@@ -78,11 +80,9 @@ class Table:
         return [r for r in self.by_state[state.phase] if self.passes(r, state)]
 
     def fire(self, row: Row, state: Any) -> None:
-        """Fire ``row``, whose guards the caller has just checked on this same state (`Match` always
-        does). An internal row (``dest`` None) changes no state and has no callbacks, so the machine
-        would only evaluate the same guards again: it is skipped (about 30 us a trigger)."""
-        if row.dest is None:
-            return
+        """Fire ``row`` through the machine (internal rows too), whose guards the caller has just
+        checked on this same state (`Match` always does); the machine checks them again as its
+        transition's conditions."""
         if not self.machine.trigger_event(state, row.trigger):
             raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
 
@@ -129,7 +129,9 @@ def _condition(fn: Guard) -> Callable[[Any], bool]:
 
 
 def build_machine(table: Table) -> HierarchicalMachine:
-    return HierarchicalMachine(
+    """The table's machine: a `SharedMachine`, i.e. a HierarchicalMachine whose look-ups of the state
+    tree are memoized (`referee/engine/hsm.py`)."""
+    return SharedMachine(
         model=None,
         states=table.states,
         transitions=_transitions(table.rows, table.guards),

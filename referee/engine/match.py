@@ -75,6 +75,12 @@ class Rules(Protocol):
 
     def load_state(self, data: dict, cards: Any) -> Any: ...
 
+    def snapshot(self, state: Any) -> Any:
+        """A private copy of ``state`` for undo (quicker than its JSON form)."""
+
+    def restore(self, snapshot: Any, cards: Any) -> Any:
+        """The state ``snapshot`` was taken of, as a new state whose JSON form is the same."""
+
 
 class Match:
     def __init__(self, rules: Rules, state: Any, *, settle: bool = True):
@@ -82,7 +88,7 @@ class Match:
         self.state = state
         self.history: list[Action] = []
         self.log: list[Entry] = []
-        self._undo: list[tuple[dict, int]] = []  # (position before the action, log length before)
+        self._undo: list[tuple[Any, int]] = []  # (snapshot of the position before the action, log length)
         self._redo: list[Action] = []
         self._initial: dict | None = None
         #: called as ``observer(match, "apply" | "undo", action, phase, actor)`` after each change, with
@@ -144,8 +150,8 @@ class Match:
     def undo(self) -> Action:
         if not self._undo:
             raise IndexError("nothing to undo")
-        position, log_len = self._undo.pop()
-        self.state = self.rules.load_state(position, self.state.cards)
+        snapshot, log_len = self._undo.pop()
+        self.state = self.rules.restore(snapshot, self.state.cards)
         del self.log[log_len:]
         action = self.history.pop()
         self._redo.append(action)
@@ -214,7 +220,7 @@ class Match:
     def _push(self, action: Action) -> None:
         row, plan = self._check(action)
         phase, actor = self.state.phase, self.actor
-        before, log_len = self.state.to_dict(), len(self.log)
+        before, log_len = self.rules.snapshot(self.state), len(self.log)
         index = len(self.history) + 1
         try:
             self.state.events = []
@@ -223,7 +229,7 @@ class Match:
             self._collect(index)
             self._automatic()
         except BaseException:
-            self.state = self.rules.load_state(before, self.state.cards)
+            self.state = self.rules.restore(before, self.state.cards)
             del self.log[log_len:]
             raise
         self.history.append(action)

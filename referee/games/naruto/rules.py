@@ -147,6 +147,12 @@ class NarutoRules:
     def load_state(self, data: dict, cards: CardSource) -> NarutoState:
         return NarutoState.from_dict(data, cards)
 
+    def snapshot(self, s: NarutoState) -> tuple:
+        return s.snapshot()
+
+    def restore(self, snapshot: tuple, cards: CardSource) -> NarutoState:
+        return NarutoState.restore(snapshot, cards)
+
 
 @cache
 def rules_for(fmt: str = "standard") -> NarutoRules:

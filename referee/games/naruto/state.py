@@ -3,18 +3,62 @@
 Cards are instances numbered from 0; ``cards[i]`` is the printed number of instance ``i``, or None
 while it is an unknown physical card (referee mode: hands and decks are counts until a card is
 revealed and named). Zones are lists of instance ids, so the same rules serve both modes.
-`to_dict` is the JSON form (also the undo snapshot) and `from_dict` reads it back exactly.
+`to_dict` is the JSON form and `from_dict` reads it back exactly; `snapshot` is a quicker private copy
+for undo that `restore` turns back into the same position (its `to_dict` is the same).
 """
 
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from .cards import Card, CardSource
 
 ZONES = ("deck", "hand", "discard", "chakra", "village", "rewards", "battlefield", "removed")
 TURN_FLAGS = ("deployed", "missions", "countered", "client")
+
+
+class TrackedRandom(random.Random):
+    """A `random.Random` that knows whether it has drawn since its state was last read, so taking the
+    state again (each undo snapshot does) reuses the same immutable tuple instead of copying the 625
+    words of the generator. It overrides both `random` and `getrandbits`, so `Random` keeps drawing
+    integers with `getrandbits` and every sequence is the same as a plain `Random`'s."""
+
+    def __init__(self, x: Any = None):
+        self._state: tuple | None = None
+        super().__init__(x)
+
+    @classmethod
+    def restored(cls, state: tuple) -> "TrackedRandom":
+        rng = cls(0)
+        rng.setstate(state)
+        return rng
+
+    def seed(self, *args: Any, **kwargs: Any) -> None:
+        self._state = None
+        super().seed(*args, **kwargs)
+
+    def setstate(self, state: tuple) -> None:
+        super().setstate(state)
+        self._state = None
+
+    def random(self) -> float:
+        self._state = None
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._state = None
+        return super().getrandbits(k)
+
+    def gauss(self, *args: Any, **kwargs: Any) -> float:
+        self._state = None
+        return super().gauss(*args, **kwargs)
+
+    def getstate(self) -> tuple:
+        if self._state is None:
+            self._state = super().getstate()
+        return self._state
 
 
 class Player:
@@ -48,6 +92,20 @@ class Player:
             d[f] = getattr(self, f)
         return d
 
+    def copy(self) -> "Player":
+        """An independent copy (what `from_dict(to_dict())` gives, only quicker)."""
+        p = Player.__new__(Player)
+        p.name, p.counter, p.mulligans, p.kept = self.name, self.counter, self.mulligans, self.kept
+        p.deployed, p.missions, p.countered, p.client = self.deployed, self.missions, self.countered, self.client
+        p.deck, p.hand, p.discard, p.chakra = self.deck[:], self.hand[:], self.discard[:], self.chakra[:]
+        p.village, p.rewards, p.battlefield, p.removed = (self.village[:], self.rewards[:], self.battlefield[:],
+                                                          self.removed[:])
+        p.teams = [t[:] for t in self.teams]
+        p.sent = [t[:] for t in self.sent]
+        p.against = self.against[:]
+        p.pool = dict(self.pool) if self.pool is not None else None
+        return p
+
     @classmethod
     def from_dict(cls, d: dict) -> "Player":
         p = cls(d["name"])
@@ -71,7 +129,7 @@ class NarutoState:
         self.format = fmt
         self.mode = mode  # "guided": the program holds both decks; "referee": physical cards
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng: random.Random = TrackedRandom(seed)
         self.players = [Player("1"), Player("2")]
         self.instances: list[str | None] = []
         self.owner: list[int] = []
@@ -126,6 +184,30 @@ class NarutoState:
             "winner": self.winner, "reason": self.reason, "over": self.over,
         }
 
+    def snapshot(self) -> tuple:
+        """The position as a private copy for undo, quicker than `to_dict`: the same values, copied
+        as they are (the generator's state is shared while it has not drawn, see `TrackedRandom`)."""
+        return (_SCALARS(self), self.rng.getstate(), [p.copy() for p in self.players], self.instances[:],
+                self.owner[:], set(self.injured), {k: dict(v) for k, v in self.coins.items()}, dict(self.entered),
+                _copy_chain(self.chain))
+
+    @classmethod
+    def restore(cls, snapshot: tuple, cards: CardSource) -> "NarutoState":
+        """The position `snapshot` was taken of (a new state; the snapshot can be restored again)."""
+        scalars, rng, players, instances, owner, injured, coins, entered, chain = snapshot
+        s = cls.__new__(cls)
+        s.cards = cards
+        s.events = []
+        for key, value in zip(SCALAR_FIELDS, scalars):
+            setattr(s, key, value)
+        s.rng = TrackedRandom.restored(rng)
+        s.players = [p.copy() for p in players]
+        s.instances, s.owner, s.injured = instances[:], owner[:], set(injured)
+        s.coins = {k: dict(v) for k, v in coins.items()}
+        s.entered = dict(entered)
+        s.chain = _copy_chain(chain)
+        return s
+
     @classmethod
     def from_dict(cls, d: dict, cards: CardSource) -> "NarutoState":
         s = cls(cards, fmt=d["format"], mode=d["mode"], seed=d["seed"])
@@ -143,3 +225,13 @@ class NarutoState:
             setattr(s, key, d[key])
         s.chain = [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in d["chain"]]
         return s
+
+
+#: the attributes of a `NarutoState` that hold plain immutable values
+SCALAR_FIELDS = ("phase", "format", "mode", "seed", "turn", "attacker", "first", "priority", "passes", "chain_starter",
+                 "window", "mental", "winner", "reason", "over")
+_SCALARS = attrgetter(*SCALAR_FIELDS)
+
+
+def _copy_chain(chain: list[dict]) -> list[dict]:
+    return [{k: (v[:] if isinstance(v, list) else v) for k, v in link.items()} for link in chain]

@@ -1,0 +1,176 @@
+"""The engine's `SharedMachine` behaves as the stock `transitions` HierarchicalMachine it memoizes:
+on the Naruto table and on a machine using the nested features the table does not (transitions
+declared inside a state, sources that are parents, compound destinations entered through their
+initial children, reflexive and internal transitions), every trigger from every state gives the same
+result, the same state and the same callbacks in the same order with the same event data."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from transitions import MachineError
+from transitions.extensions import HierarchicalMachine
+
+from referee.engine.hsm import SharedMachine
+from referee.engine.machine import leaves
+from referee.games.naruto.rules import rules_for
+from referee.games.naruto.table import ROWS, STATES
+
+
+class Model:
+    def __init__(self, state: str):
+        self.phase = state
+        self.log: list[tuple] = []
+        self.refuse: set[str] = set()  # triggers whose condition fails
+
+
+def _note(kind: str, name: str = ""):
+    def callback(event):
+        event.model.log.append((kind, name, event.event.name if event.event else None,
+                                getattr(event.state, "name", None), event.source_name,
+                                event.transition.source if event.transition else None,
+                                event.transition.dest if event.transition else None))
+    return callback
+
+
+def _states(states):
+    """``states`` with enter and exit callbacks noting each state's name, at every level."""
+    out = []
+    for s in states:
+        s = {"name": s} if isinstance(s, str) else dict(s)
+        s["on_enter"] = [_note("enter", s["name"])]
+        s["on_exit"] = [_note("exit", s["name"])]
+        if s.get("children"):
+            s["children"] = _states(s["children"])
+        out.append(s)
+    return out
+
+
+def _transitions(transitions):
+    out = []
+    for t in transitions:
+        t = dict(t)
+        trigger = t["trigger"]
+        t["conditions"] = [lambda event, trigger=trigger: trigger not in event.model.refuse]
+        t["prepare"], t["before"], t["after"] = _note("prepare"), _note("before"), _note("after")
+        out.append(t)
+    return out
+
+
+def _machines(states, transitions, initial):
+    built = []
+    for cls in (HierarchicalMachine, SharedMachine):
+        built.append(cls(model=None, states=_states(states), transitions=_transitions(transitions), initial=initial,
+                         auto_transitions=False, send_event=True, model_attribute="phase",
+                         prepare_event=_note("prepare_event"), finalize_event=_note("finalize_event"),
+                         before_state_change=_note("before_state_change"),
+                         after_state_change=_note("after_state_change")))
+    return built
+
+
+def _fire(machine, model, trigger):
+    try:
+        return ("result", machine.trigger_event(model, trigger))
+    except (MachineError, AttributeError, ValueError, KeyError) as err:
+        return ("error", type(err).__name__, str(err))
+
+
+def _compare(stock, shared, state, triggers, refuse=()):
+    for trigger in triggers:
+        for _ in range(2):  # the second time from the memo
+            a, b = Model(state), Model(state)
+            a.refuse = b.refuse = set(refuse)
+            assert _fire(stock, a, trigger) == _fire(shared, b, trigger), (state, trigger)
+            assert (a.phase, a.log) == (b.phase, b.log), (state, trigger)
+
+
+NARUTO_TRANSITIONS = [{"trigger": r.trigger, "source": r.source, "dest": r.dest} for r in ROWS]
+NARUTO_TRIGGERS = sorted({r.trigger for r in ROWS}) + ["no_such_trigger"]
+
+
+@pytest.mark.parametrize("state", leaves(STATES))
+def test_naruto_table_every_trigger_from_every_step(state):
+    stock, shared = _machines(STATES, NARUTO_TRANSITIONS, "setup_first")
+    _compare(stock, shared, state, NARUTO_TRIGGERS)
+    _compare(stock, shared, state, NARUTO_TRIGGERS, refuse=NARUTO_TRIGGERS)
+
+
+NESTED_STATES = [
+    {"name": "A", "initial": "x", "children": [
+        "x",
+        {"name": "y", "initial": "p", "children": ["p", "q"],
+         "transitions": [["hop", "p", "q"], ["hop", "q", "p"], ["up", "q", "x"]]},
+        "z",
+    ]},
+    {"name": "B", "initial": "m", "children": ["m", {"name": "n", "initial": "k", "children": ["k", "l"]}]},
+    "C",
+]
+NESTED_TRANSITIONS = [
+    {"trigger": "go", "source": "A", "dest": "B"},  # from a parent: whatever child is current
+    {"trigger": "go", "source": "A_x", "dest": "A_y"},  # the child first; the parent if this one fails
+    {"trigger": "go", "source": "B_n_l", "dest": "C"},
+    {"trigger": "deep", "source": "A_x", "dest": "B_n"},  # compound destination: its initial child
+    {"trigger": "deep", "source": "C", "dest": "A"},
+    {"trigger": "self", "source": "A_y_p", "dest": "A_y_p"},  # reflexive
+    {"trigger": "self", "source": "B", "dest": "B"},  # reflexive on a parent
+    {"trigger": "stay", "source": "A_y_q", "dest": None},  # internal
+    {"trigger": "stay", "source": "A", "dest": None},
+    {"trigger": "side", "source": "B_n_k", "dest": "B_n_l"},
+    {"trigger": "side", "source": "B_m", "dest": "B_n_l"},
+    {"trigger": "home", "source": ["B_m", "B_n_k", "B_n_l", "C"], "dest": "A_y_q"},
+]
+NESTED_TRIGGERS = ["go", "deep", "self", "stay", "side", "home", "hop", "up", "unknown"]
+
+
+@pytest.mark.parametrize("state", ["A_x", "A_y_p", "A_y_q", "A_z", "B_m", "B_n_k", "B_n_l", "C"])
+def test_nested_features_every_trigger_from_every_state(state):
+    stock, shared = _machines(NESTED_STATES, NESTED_TRANSITIONS, "A")
+    _compare(stock, shared, state, NESTED_TRIGGERS)
+    for refused in NESTED_TRIGGERS:
+        _compare(stock, shared, state, NESTED_TRIGGERS, refuse=[refused])
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_walks_agree(seed):
+    rng = random.Random(seed)
+    for states, transitions, initial, triggers in (
+        (NESTED_STATES, NESTED_TRANSITIONS, "A_x", NESTED_TRIGGERS),
+        (STATES, NARUTO_TRANSITIONS, "setup_first", NARUTO_TRIGGERS),
+    ):
+        stock, shared = _machines(states, transitions, initial)
+        a, b = Model(initial), Model(initial)
+        for _ in range(400):
+            trigger = rng.choice(triggers)
+            a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
+            assert _fire(stock, a, trigger) == _fire(shared, b, trigger)
+            assert (a.phase, a.log) == (b.phase, b.log)
+
+
+def test_memo_is_dropped_when_the_machine_changes():
+    _, shared = _machines(NESTED_STATES, NESTED_TRANSITIONS, "A")
+    model = Model("C")
+    assert shared.trigger_event(model, "deep") and model.phase == "A_x"
+    shared.add_transition("deep", "A_x", "C")
+    shared.remove_transition("deep", "A_x", "B_n")
+    assert shared.trigger_event(model, "deep") and model.phase == "C"
+    shared.add_states(["D"])
+    shared.add_transition("jump", "C", "D")
+    assert shared.trigger_event(model, "jump") and model.phase == "D"
+
+
+def test_final_states_use_the_stock_code():
+    states = ["a", {"name": "b", "final": True}]
+    for cls in (HierarchicalMachine, SharedMachine):
+        reached = []
+        machine = cls(model=None, states=states, transitions=[["end", "a", "b"]], initial="a",
+                      auto_transitions=False, send_event=True, on_final=lambda event: reached.append(True))
+        model = Model("a")
+        model.state = "a"
+        assert machine.trigger_event(model, "end") and model.state == "b" and reached == [True]
+
+
+def test_the_rules_use_the_shared_machine():
+    machine = rules_for("standard").table.machine
+    assert isinstance(machine, SharedMachine) and isinstance(machine, HierarchicalMachine)
+    assert not machine.auto_transitions
