@@ -194,17 +194,18 @@ class PlayerArea(QGroupBox):
         for i, team in enumerate(player.teams):
             members = [m for m in team if m in player.village]
             if members:
-                self.village.add(self._team(s, members, MESSAGES("team", n=i + 1)))
+                self.village.add(self._team(s, members, MESSAGES("team", n=i + 1), leader=False))
         others = [iid for iid in player.village if iid not in in_team]
         if others:
-            self.village.add(self._team(s, others, MESSAGES("standby")))
+            self.village.add(self._team(s, others, MESSAGES("standby"), leader=False))
 
-    def _team(self, s, members: list[int], title: str) -> QWidget:
+    def _team(self, s, members: list[int], title: str, leader: bool = True) -> QWidget:
+        """A team's chips; on the battlefield its leader (first) is highlighted."""
         box = QGroupBox(title)
         row = QHBoxLayout(box)
         row.setContentsMargins(4, 4, 4, 4)
         for k, iid in enumerate(members):
-            row.addWidget(self._chip(s, iid, lead=k == 0 and len(members) > 1))
+            row.addWidget(self._chip(s, iid, lead=leader and k == 0 and len(members) > 1))
         return box
 
     def _chip(self, s, iid: int, lead: bool = False) -> CardChip:

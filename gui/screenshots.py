@@ -1,0 +1,72 @@
+"""Screenshots of the match window in every language, for the README.
+
+    python -m gui.screenshots [FOLDER]     (default: docs/screenshots)
+
+A seeded guided game is played at random until a Jutsu chain is open in a later turn, so that the
+board, the options, the chain and the log all have something to show; the window (1280×720) is
+then saved once per language as ``match-<lang>.png``. Runs offscreen.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from localization import LANGUAGES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def interesting(match) -> bool:
+    s = match.state
+    return s.turn >= 7 and s.phase == "battle_exchange_chain_priority" and len(s.chain) >= 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0]) if args else ROOT / "docs" / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from referee.games.naruto.decks import random_deck
+    from referee.games.naruto.rules import new_match
+
+    from .app import build_window
+    from .context import AppContext
+    from .i18n import language
+
+    app = QApplication.instance() or QApplication([])
+    work = tempfile.mkdtemp(prefix="referee-shots-")
+    context = AppContext(Path(work) / "gui.ini", f"sqlite:///{work}/referee.sqlite")
+    window = build_window(context, "en")
+    window.resize(1280, 720)
+    window.show()
+    cards = context.cards()
+    for seed in range(1, 200):
+        rng = random.Random(seed)
+        match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=seed,
+                          cards=cards, names=("Sakura", "Zabuza"))
+        while not match.is_over() and not interesting(match):
+            match.apply(rng.choice(match.legal_actions()))
+        if interesting(match):
+            break
+    page = window.open_match(match)
+    page.tabs.setCurrentWidget(page.chain)
+    for lang in LANGUAGES:
+        language().set(lang)
+        app.processEvents()
+        path = folder / f"match-{lang}.png"
+        window.grab().save(str(path), "PNG")
+        print(path)
+    language().set("en")
+    window.close()
+    context.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
