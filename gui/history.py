@@ -1,0 +1,302 @@
+"""The recorded matches: resume an unfinished one (`ContinuePage`), or browse them all, replay,
+export and import them and read the statistics per deck and player (`HistoryPage`).
+
+Every applied action is recorded as it happens (`cards.records`), so a match interrupted by a crash
+is listed here like any other unfinished one. The pages only read records; resuming hands the uid to
+the main window, which opens the match page. The lists are read again whenever a page is shown, so
+coming back from a match or a replay shows what changed meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtWidgets import (QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QTabWidget, QVBoxLayout,
+                               QWidget)
+
+from cards import records
+from cards.db import StorageError
+from cards.records import RecordError
+from localization import Messages, current
+
+from .i18n import watch
+from .pages import Page
+from .recorded import match_columns
+from .replay import ReplayPage
+from .stats import StatsView
+from .tables import RowsView
+
+MESSAGES = Messages("gui.history", {
+    "continue_title": "Continue a match",
+    "continue_heading": "Unfinished matches, newest first. Every action was recorded as it was played, "
+                        "so a match interrupted by a crash carries on from its last action.",
+    "continue_empty": "No unfinished match is recorded.",
+    "continue": "Continue",
+    "continue_tip": "Resume the selected match at its last recorded action (or double-click it)",
+    "unfinished_tip": "The unfinished matches; select one to continue it",
+    "history_title": "Match history",
+    "matches_tab": "Matches",
+    "matches_tab_tip": "Every recorded match, its replay, export and import",
+    "stats_tab": "Statistics",
+    "stats_tab_tip": "Games, wins and average turns per deck and per player, over finished matches",
+    "show": "Show:",
+    "filter_tip": "Which recorded matches to list",
+    "filter_all": "All matches",
+    "filter_finished": "Finished matches",
+    "filter_unfinished": "Unfinished matches",
+    "matches_tip": "The recorded matches; select one to replay or export it (double-click replays it)",
+    "history_empty": "No recorded match to show.",
+    "replay": "Replay",
+    "replay_tip": "Step through the selected match action by action",
+    "export": "Export…",
+    "export_tip": "Save the selected match as a JSON file, to keep it or open it on another computer",
+    "import": "Import…",
+    "import_tip": "Add a match from a JSON file written by Export",
+    "export_caption": "Export the match",
+    "import_caption": "Import a match",
+    "json_filter": "Exported matches (*.json);;All files (*)",
+    "exported": "Saved the match to {file}.",
+    "imported": "Imported the match {uid} ({actions}).",
+    "extended": "The match {uid} was stored with fewer actions: now {actions}.",
+    "unchanged": "The match {uid} is already stored; nothing changed.",
+    "cannot_read": "Cannot read {file}: {detail}",
+    "cannot_write": "Cannot write {file}: {detail}",
+    "not_json": "{file} is not a JSON file (line {line}, column {column}: {detail}).",
+    "bad_file": "{file} is not a valid exported match: {detail}. Nothing was imported.",
+})
+
+#: the history's filter: message key -> `records.list_matches`'s ``finished`` argument
+FILTERS = {"filter_all": None, "filter_finished": True, "filter_unfinished": False}
+
+
+def _documents() -> str:
+    return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+
+class _MatchesPage(Page):
+    """What both pages share: a newest-first table of matches read from the database, a line
+    saying when it is empty and a status line for results and errors."""
+
+    COLUMNS: tuple[str, ...] = ()
+    EMPTY = ""
+
+    def __init__(self, window):
+        super().__init__()
+        self.window_ = window
+        self.table = RowsView(match_columns(*self.COLUMNS))
+        self.table.selectionModel().selectionChanged.connect(lambda *_: self.selection_changed())
+        self.empty = QLabel()
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    @property
+    def db(self):
+        return self.window_.context.database()
+
+    def query(self) -> list[records.MatchInfo]:
+        raise NotImplementedError
+
+    def reload(self, select: str | None = None) -> None:
+        """Read the matches again, keeping the selection (or selecting the match ``select``)."""
+        current_ = self.table.current()
+        wanted = select or (current_.uid if current_ else None)
+        try:
+            matches = self.query()
+        except (StorageError, RecordError) as err:
+            self.say_error(err)
+            matches = []
+        self.table.set_rows(matches, lambda m: m.uid == wanted)
+        self.table.setVisible(bool(matches))
+        self.empty.setVisible(not matches)
+        self.selection_changed()
+
+    def selection_changed(self) -> None:
+        raise NotImplementedError
+
+    def say(self, key: str, **params) -> None:
+        self.status.setText(MESSAGES(key, **params))
+
+    def say_error(self, err: Exception) -> None:
+        self.status.setText(current().error(err, self.window_.context.card_name))
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self.reload()
+
+    def retranslate(self) -> None:
+        self.table.retranslate()
+        self.empty.setText(MESSAGES(self.EMPTY))
+
+
+class ContinuePage(_MatchesPage):
+    """The unfinished matches; "Continue" asks the main window to resume the selected one."""
+
+    COLUMNS = ("started", "players", "format", "mode", "turn", "actions")
+    EMPTY = "continue_empty"
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.table.doubleClicked.connect(lambda _: self.resume())
+        self.resume_button = QPushButton()
+        self.resume_button.setObjectName("continue")
+        self.resume_button.setDefault(True)
+        self.resume_button.clicked.connect(self.resume)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.resume_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.empty, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.status)
+        watch(self)
+
+    def query(self) -> list[records.MatchInfo]:
+        return records.unfinished(self.db)
+
+    def selection_changed(self) -> None:
+        self.resume_button.setEnabled(self.table.current() is not None)
+
+    def resume(self) -> None:
+        match = self.table.current()
+        if match is not None:
+            self.window_.resume_match(match.uid)
+
+    def title(self) -> str:
+        return MESSAGES("continue_title")
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        self.heading.setText(MESSAGES("continue_heading"))
+        self.table.setToolTip(MESSAGES("unfinished_tip"))
+        self.resume_button.setText(MESSAGES("continue"))
+        self.resume_button.setToolTip(MESSAGES("continue_tip"))
+
+
+class HistoryPage(_MatchesPage):
+    """Every recorded match (filtered by whether it is over) and the statistics tab."""
+
+    COLUMNS = ("started", "players", "decks", "format", "mode", "winner", "reason", "turns")
+    EMPTY = "history_empty"
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.filter = QComboBox()
+        self.filter.setObjectName("filter")
+        self.filter.addItems([""] * len(FILTERS))
+        self.filter.currentIndexChanged.connect(lambda _: self.reload())
+        self.show_label = QLabel()
+        self.show_label.setBuddy(self.filter)
+        self.table.doubleClicked.connect(lambda _: self.replay())
+        self.buttons = {}
+        for key, slot in (("replay", self.replay), ("export", self.export), ("import", self.import_)):
+            button = self.buttons[key] = QPushButton()
+            button.setObjectName(key)
+            button.clicked.connect(slot)
+        self.stats = StatsView()
+        top = QHBoxLayout()
+        top.addWidget(self.show_label)
+        top.addWidget(self.filter)
+        top.addStretch(1)
+        bottom = QHBoxLayout()
+        for button in self.buttons.values():
+            bottom.addWidget(button)
+        bottom.addStretch(1)
+        matches = QWidget()
+        column = QVBoxLayout(matches)
+        column.addLayout(top)
+        column.addWidget(self.table, 1)
+        column.addWidget(self.empty, 1)
+        column.addLayout(bottom)
+        column.addWidget(self.status)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(matches, "")
+        self.tabs.addTab(self.stats, "")
+        QVBoxLayout(self).addWidget(self.tabs)
+        watch(self)
+
+    def query(self) -> list[records.MatchInfo]:
+        return records.list_matches(self.db, finished=list(FILTERS.values())[self.filter.currentIndex()])
+
+    def reload(self, select: str | None = None) -> None:
+        super().reload(select)
+        try:
+            self.stats.show_stats(records.deck_stats(self.db), records.player_stats(self.db))
+        except StorageError as err:
+            self.say_error(err)
+
+    def selection_changed(self) -> None:
+        chosen = self.table.current() is not None
+        self.buttons["replay"].setEnabled(chosen)
+        self.buttons["export"].setEnabled(chosen)
+
+    # --- actions ------------------------------------------------------------------------------
+    def replay(self) -> None:
+        match = self.table.current()
+        if match is not None:
+            self.window_.open(ReplayPage(self.window_, match.uid))
+
+    def export(self) -> None:
+        match = self.table.current()
+        if match is None:
+            return
+        default = str(Path(_documents()) / f"match-{match.uid[:8]}.json")
+        path, _ = QFileDialog.getSaveFileName(self, MESSAGES("export_caption"), default, MESSAGES("json_filter"))
+        if not path:
+            return
+        try:
+            text = json.dumps(records.export_match(self.db, match.uid), ensure_ascii=False, indent=1) + "\n"
+            Path(path).write_text(text, encoding="utf-8")
+        except (StorageError, RecordError) as err:
+            self.say_error(err)
+        except OSError as err:
+            self.say("cannot_write", file=path, detail=err.strerror or err)
+        else:
+            self.say("exported", file=path)
+
+    def import_(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, MESSAGES("import_caption"), _documents(), MESSAGES("json_filter"))
+        if not path:
+            return
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+            result = records.import_match(self.db, data, cards=self.window_.context.cards())
+        except json.JSONDecodeError as err:
+            self.say("not_json", file=path, line=err.lineno, column=err.colno, detail=err.msg)
+        except (OSError, UnicodeDecodeError) as err:
+            self.say("cannot_read", file=path, detail=getattr(err, "strerror", None) or err)
+        except RecordError as err:
+            self.say("bad_file", file=path, detail=current().error(err))
+        except StorageError as err:
+            self.say_error(err)
+        else:
+            self.say(result.status, uid=result.uid, actions=current().plural("actions", result.actions))
+            self.filter.setCurrentIndex(0)  # the imported match may be of either kind
+            self.reload(select=result.uid)
+
+    # --- texts --------------------------------------------------------------------------------
+    def title(self) -> str:
+        return MESSAGES("history_title")
+
+    def retranslate(self) -> None:
+        super().retranslate()
+        for i, key in enumerate(FILTERS):
+            self.filter.setItemText(i, MESSAGES(key))
+        self.filter.setToolTip(MESSAGES("filter_tip"))
+        self.show_label.setText(MESSAGES("show"))
+        self.show_label.setToolTip(MESSAGES("filter_tip"))
+        self.table.setToolTip(MESSAGES("matches_tip"))
+        for key, button in self.buttons.items():
+            button.setText(MESSAGES(key))
+            button.setToolTip(MESSAGES(f"{key}_tip"))
+        for i, key in enumerate(("matches_tab", "stats_tab")):
+            self.tabs.setTabText(i, MESSAGES(key))
+            self.tabs.setTabToolTip(i, MESSAGES(f"{key}_tip"))

@@ -1,0 +1,290 @@
+"""The recorded-match pages: Continue lists the unfinished matches and resumes the chosen one, the
+history lists every match with its result, exports and imports them and shows the statistics (a
+table and a painted chart), and the replay steps through a match showing the log and position that
+`cards.records.replay` gives at each step."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QFileDialog
+
+from cards import records
+from cards.records import Recorder, RecordError
+from gui.app import build_window
+from gui.context import AppContext
+from gui.history import MESSAGES, ContinuePage, HistoryPage
+from gui.recorded import rule, when
+from gui.replay import ReplayPage
+from gui.stats import DeckChart
+from gui.i18n import language
+from gui.match.board import MESSAGES as BOARD
+from localization import current
+from referee.engine.playout import play_random
+from referee.games.naruto.cards import bundled
+from referee.games.naruto.decks import random_deck
+from referee.games.naruto.rules import new_match
+
+
+def new_game(seed: int, names):
+    rng = random.Random(seed)
+    decks = [random_deck(bundled(), "standard", rng) for _ in range(2)]
+    return new_match(decks, seed=rng.randrange(2**32), names=names), rng
+
+
+def record(db, seed: int, names, decks, actions: int | None = None) -> str:
+    """Play a random game (to its end, or ``actions`` actions), then record it whole."""
+    match, rng = new_game(seed, names)
+    if actions is None:
+        play_random(match, rng)
+    else:
+        for _ in range(actions):
+            match.apply(rng.choice(match.legal_actions()))
+    return Recorder(db).record(match, decks=decks)
+
+
+@pytest.fixture
+def recorded(context):
+    """Two finished matches and two unfinished ones, in this order of start."""
+    db = context.database()
+    return {
+        "won": record(db, 1, ["Ann", "Bob"], ["Leaf", "Sand"]),
+        "old_unfinished": record(db, 2, ["Ann", "Cid"], ["Leaf", None], actions=20),
+        "won_again": record(db, 3, ["Bob", "Cid"], ["Leaf", ["N-001"] * 40]),
+        "unfinished": record(db, 4, ["Dee", "Eve"], [None, "Mist"], actions=35),
+    }
+
+
+def sorted_rows(view) -> list:
+    """The row objects of a table view, in the order shown."""
+    return [view.rows_model.rows[view.proxy.mapToSource(view.proxy.index(r, 0)).row()]
+            for r in range(view.proxy.rowCount())]
+
+
+def shown(view) -> list[list[str]]:
+    """The texts of a table view, as shown (sorted)."""
+    model = view.model()
+    return [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def save(widget, path) -> None:
+    QApplication.processEvents()  # lay out what the last step added
+    assert widget.grab().save(str(path), "PNG")
+
+
+# --- Continue --------------------------------------------------------------------------------------
+
+
+def test_continue_lists_only_unfinished_matches_newest_first_and_resumes_the_chosen(window, recorded, tmp_path):
+    resumed = []
+    window.resume_match = resumed.append
+    page = window.open(ContinuePage(window))
+    db = window.context.database()
+    assert [m.uid for m in sorted_rows(page.table)] == [recorded["unfinished"], recorded["old_unfinished"]]
+    newest = records.get_match(db, recorded["unfinished"])
+    assert shown(page.table)[0] == [when(newest.started), "Dee vs Eve", "standard format", "guided mode",
+                                    str(newest.turns), str(newest.actions)]
+    assert page.table.current().uid == recorded["unfinished"]
+    page.resume_button.click()
+    page.table.selectRow(1)
+    page.resume_button.click()
+    assert resumed == [recorded["unfinished"], recorded["old_unfinished"]]
+    assert page.resume_button.toolTip() and page.table.toolTip()
+    save(window, tmp_path / "continue.png")
+
+
+def test_continue_says_when_there_is_nothing_to_resume(window):
+    page = window.open(ContinuePage(window))
+    assert page.empty.isVisible() and not page.table.isVisible()
+    assert page.empty.text() == MESSAGES["continue_empty"]
+    assert not page.resume_button.isEnabled()
+
+
+# --- History ---------------------------------------------------------------------------------------
+
+
+def test_history_lists_every_match_with_winner_and_rule_and_filters(window, recorded, tmp_path):
+    page = window.open(HistoryPage(window))
+    rows = {m.uid: row for m, row in zip(sorted_rows(page.table), shown(page.table))}
+    assert set(rows) == set(recorded.values())
+    won = records.get_match(window.context.database(), recorded["won"])
+    assert rows[recorded["won"]] == [when(won.started), "Ann vs Bob", "Leaf / Sand", "standard format", "guided mode",
+                                     won.players[won.winner], rule(won.reason), str(won.turns)]
+    assert rule(won.reason) == f"{won.reason} {current().rule_field(won.reason, 'title')}"
+    assert rows[recorded["unfinished"]][2] == "— / Mist"
+    assert rows[recorded["unfinished"]][5:7] == ["In progress", ""]
+    assert rows[recorded["won_again"]][2] == f"Leaf / {records.deck_label(['N-001'] * 40)}"
+    for index, expected in ((1, {"won", "won_again"}), (2, {"unfinished", "old_unfinished"}), (0, set(recorded))):
+        page.filter.setCurrentIndex(index)
+        assert {m.uid for m in sorted_rows(page.table)} == {recorded[k] for k in expected}
+    save(window, tmp_path / "history.png")
+
+
+def test_statistics_table_equals_deck_stats_and_the_chart_paints(window, recorded, tmp_path):
+    page = window.open(HistoryPage(window))
+    page.tabs.setCurrentIndex(1)
+    db = window.context.database()
+    stats = records.deck_stats(db)
+    assert [s.deck for s in stats][0] == "Leaf"
+    assert shown(page.stats.decks) == [[s.deck, str(s.games), str(s.wins), f"{round(100 * s.wins / s.games)}%",
+                                        f"{s.average_turns:.1f}"] for s in stats]
+    players = records.player_stats(db)
+    assert [row[:3] for row in shown(page.stats.players)] == [[p.player, str(p.games), str(p.wins)] for p in players]
+    assert page.stats.chart.stats == stats
+    chart = tmp_path / "chart.png"
+    save(page.stats.chart, chart)
+    image = QImage(str(chart))
+    highlight = page.stats.chart.palette().color(page.stats.chart.palette().ColorRole.Highlight)
+    assert any(image.pixelColor(x, y) == highlight for x in range(0, image.width(), 2)
+               for y in range(0, image.height(), 2)), "the won part of a bar is painted"
+    save(window, tmp_path / "statistics.png")
+
+
+def test_the_chart_says_when_there_is_nothing_to_draw(qtbot, tmp_path):
+    chart = DeckChart()
+    qtbot.addWidget(chart)
+    chart.resize(400, 120)
+    save(chart, tmp_path / "empty_chart.png")
+
+
+def test_export_then_import_into_another_database_round_trips(window, recorded, tmp_path, qtbot, monkeypatch):
+    page = window.open(HistoryPage(window))
+    uid = recorded["won"]
+    page.table.selectRow([m.uid for m in sorted_rows(page.table)].index(uid))
+    target = tmp_path / "exported.json"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    page.buttons["export"].click()
+    assert page.status.text() == MESSAGES("exported", file=str(target))
+    exported = records.export_match(window.context.database(), uid)
+    assert json.loads(target.read_text(encoding="utf-8")) == exported
+
+    other = AppContext(tmp_path / "other.ini", f"sqlite:///{tmp_path / 'other.sqlite'}")
+    try:
+        second = build_window(other, "en")
+        qtbot.addWidget(second)
+        history = second.open(HistoryPage(second))
+        assert history.table.rows_model.rows == []
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(target), ""))
+        history.buttons["import"].click()
+        assert history.status.text() == MESSAGES("imported", uid=uid, actions=current().plural(
+            "actions", len(exported["actions"])))
+        assert [m.uid for m in history.table.rows_model.rows] == [uid] and history.table.current().uid == uid
+        assert records.export_match(other.database(), uid) == exported
+        history.buttons["import"].click()
+        assert history.status.text() == MESSAGES("unchanged", uid=uid)
+    finally:
+        other.close()
+
+
+def test_a_bad_file_is_refused_in_the_users_words(window, tmp_path, monkeypatch):
+    page = window.open(HistoryPage(window))
+    bad, broken = tmp_path / "bad.json", tmp_path / "broken.json"
+    bad.write_text('{"format": "something else"}', encoding="utf-8")
+    broken.write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
+    page.buttons["import"].click()
+    with pytest.raises(RecordError) as refused:
+        records.import_match(window.context.database(), json.loads(bad.read_text()))
+    assert page.status.text() == MESSAGES("bad_file", file=str(bad), detail=current().error(refused.value))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(broken), ""))
+    page.buttons["import"].click()
+    assert page.status.text().startswith(MESSAGES("not_json", file=str(broken), line=1, column=2,
+                                                  detail="")[:len(str(broken))])
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: ("", ""))
+    page.buttons["import"].click()  # cancelled: nothing changes
+    assert page.status.text().startswith(str(broken))
+    assert records.list_matches(window.context.database()) == []
+
+
+def test_every_control_has_a_tooltip_and_follows_the_language(window, recorded):
+    page = window.open(HistoryPage(window))
+    for button in page.buttons.values():
+        assert button.toolTip() and button.text()
+    assert page.filter.toolTip() and page.tabs.tabToolTip(0) and page.tabs.tabToolTip(1)
+    assert page.stats.chart.toolTip()
+    language().set("fr")
+    header = page.table.model().headerData(3, Qt.Orientation.Horizontal)
+    assert header == current().text("ui:gui.recorded:format", "Format")
+    assert shown(page.table)[0][3] == current().term("format", "standard")
+    assert window.windowTitle().startswith(page.title())
+
+
+# --- Replay ----------------------------------------------------------------------------------------
+
+
+def open_replay(window, uid: str) -> ReplayPage:
+    page = window.open(HistoryPage(window))
+    page.table.selectRow([m.uid for m in sorted_rows(page.table)].index(uid))
+    page.buttons["replay"].click()
+    assert isinstance(window.page, ReplayPage) and window.page.uid == uid
+    return window.page
+
+
+def log_lines(page: ReplayPage) -> list[str]:
+    return [page.log.index(r).data() for r in range(page.log.rowCount())]
+
+
+def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(window, recorded, qtbot, tmp_path):
+    uid = recorded["won"]
+    page = open_replay(window, uid)
+    db = window.context.database()
+    reference = records.replay(db, uid)
+    info, actions = reference.info, reference.actions
+    assert page.step == 0 and log_lines(page) == []
+    assert page.action_label.text() == "The initial position, before any action."
+    assert not page.buttons["back"].isEnabled()
+
+    def check(step: int) -> None:
+        reference.go(step)
+        assert page.step == step and page.slider.value() == step
+        assert page.replay.position == reference.position
+        assert page.step_label.text() == f"Step {step} of {len(actions)}"
+        expected = [line for line in log_lines(page) if not line.startswith("    ")]
+        assert expected == [f"{a.seq}. {info.players[a.actor]}: {a.notation}" for a in actions[:step]]
+        events = [current().event(e.key, e.params, lambda s: info.players[s], window.context.card_name)
+                  for e in reference.match.log]
+        assert [line.strip() for line in log_lines(page) if line.startswith("    ")] == events
+        assert page.situation_label.text().startswith(f"Turn {reference.match.state.turn} · ")
+        for seat, area in enumerate(page.board.areas):  # the board shows this step's counters
+            counter = reference.match.state.players[seat].counter
+            assert BOARD("counter", n=counter) in area.stats.text()
+
+    page.buttons["forward"].click()
+    check(1)
+    for _ in range(5):
+        page.buttons["forward"].click()
+    check(6)
+    page.buttons["back"].click()
+    check(5)
+    page.buttons["last"].click()
+    check(len(actions))
+    assert not page.buttons["forward"].isEnabled()
+    winner = info.players[info.winner]
+    assert f"Game over: {winner} ({rule(info.reason)})" in page.situation_label.text()
+    save(window, tmp_path / "replay_end.png")
+    page.slider.setValue(40)
+    check(40)
+    page.setFocus()
+    for key, step in ((Qt.Key.Key_Right, 41), (Qt.Key.Key_Left, 40), (Qt.Key.Key_Home, 0),
+                      (Qt.Key.Key_End, len(actions))):
+        qtbot.keyClick(page, key)
+        check(step)
+    page.buttons["first"].click()
+    check(0)
+    save(window, tmp_path / "replay.png")
+
+
+def test_an_unfinished_match_replays_too(window, recorded):
+    uid = recorded["unfinished"]
+    page = open_replay(window, uid)
+    page.buttons["last"].click()
+    reference = records.replay(window.context.database(), uid)
+    reference.go(len(reference))
+    assert page.replay.position == reference.position
+    assert "Game over" not in page.situation_label.text()
+    assert "In progress" in page.heading.text()
+    assert window.windowTitle().startswith("Replay: Dee vs Eve")
