@@ -53,12 +53,26 @@ class Table:
     initial: str
     machine: HierarchicalMachine = field(init=False)
     by_state: dict[str, list[Row]] = field(init=False)
+    #: per step, the rows a player's verb fires and those the referee carries out, each with its guard
+    #: functions (in the table's order)
+    choices: dict[str, list[tuple[Row, tuple[Guard, ...]]]] = field(init=False)
+    steps: dict[str, list[tuple[Row, tuple[Guard, ...]]]] = field(init=False)
+    by_verb: dict[tuple[str, str], list[Row]] = field(init=False)  # (step, verb) -> rows
 
     def __post_init__(self) -> None:
         self.machine = build_machine(self)
         self.by_state = {leaf: [r for r in self.rows if _within(leaf, r.source)] for leaf in leaves(self.states)}
         for leaf, rows in self.by_state.items():  # our view of the table agrees with the machine's
             assert {r.trigger for r in rows} == set(self.machine.get_triggers(leaf)), leaf
+        guarded = {leaf: [(r, tuple(self.guards[g][0] for g in r.guards)) for r in rows]
+                   for leaf, rows in self.by_state.items()}
+        self.choices = {leaf: [(r, g) for r, g in rows if r.verb is not None] for leaf, rows in guarded.items()}
+        self.steps = {leaf: [(r, g) for r, g in rows if r.verb is None] for leaf, rows in guarded.items()}
+        self.by_verb = {}
+        for leaf, rows in self.by_state.items():
+            for r in rows:
+                if r.verb is not None:
+                    self.by_verb.setdefault((leaf, r.verb), []).append(r)
 
     def passes(self, row: Row, state: Any) -> bool:
         guards = self.guards

@@ -109,21 +109,23 @@ class Match:
         return self.rules.actor(self.state)
 
     def legal_actions(self) -> list[Action]:
-        state, verbs, table = self.state, self.rules.verbs, self.rules.table
+        state, verbs = self.state, self.rules.verbs
         out: list[Action] = []
-        for row in table.by_state[state.phase]:
-            if row.verb is None or not table.passes(row, state):
-                continue
-            verb = verbs[row.verb]
-            for action in verb.candidates(state, row):
-                if action.needs_naming:
+        for row, guards in self.rules.table.choices[state.phase]:
+            for guard in guards:
+                if not guard(state):
+                    break
+            else:
+                verb = verbs[row.verb]
+                for action in verb.candidates(state, row):
+                    if action.needs_naming:
+                        out.append(action)
+                        continue
+                    try:
+                        verb.check(state, row, action)
+                    except IllegalAction:
+                        continue
                     out.append(action)
-                    continue
-                try:
-                    verb.check(state, row, action)
-                except IllegalAction:
-                    continue
-                out.append(action)
         return out
 
     def explain(self, action: Action | str) -> Verdict:
@@ -203,7 +205,7 @@ class Match:
         state, table = self.state, self.rules.table
         if self.outcome() is not None:
             raise IllegalAction(self.rules.over_rule, verb=action.verb)
-        rows = [r for r in table.by_state[state.phase] if r.verb == action.verb]
+        rows = table.by_verb.get((state.phase, action.verb))
         if not rows:
             steps = sorted({r.source for r in table.rows if r.verb == action.verb})
             if not steps:
@@ -243,10 +245,14 @@ class Match:
     def _automatic(self) -> None:
         """Carry out the steps that need no choice (draws, Showdown, settling links...)."""
         state, table, automatic = self.state, self.rules.table, self.rules.automatic
+        steps = table.steps
         index = len(self.history) + 1 if self._initial is not None else 0
         for _ in range(MAX_AUTOMATIC_STEPS):
-            for row in table.by_state[state.phase]:
-                if row.verb is None and table.passes(row, state):
+            for row, guards in steps[state.phase]:
+                for guard in guards:
+                    if not guard(state):
+                        break
+                else:
                     state.events = []
                     table.fire(row, state)
                     automatic[row.trigger](state)

@@ -6,13 +6,14 @@ result, the same state and the same callbacks in the same order with the same ev
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pytest
 from transitions import MachineError
 from transitions.extensions import HierarchicalMachine
 
-from referee.engine.hsm import SharedMachine
+from referee.engine.hsm import COMPATIBLE, SharedMachine
 from referee.engine.machine import leaves
 from referee.games.naruto.rules import rules_for
 from referee.games.naruto.table import ROWS, STATES
@@ -174,3 +175,19 @@ def test_the_rules_use_the_shared_machine():
     machine = rules_for("standard").table.machine
     assert isinstance(machine, SharedMachine) and isinstance(machine, HierarchicalMachine)
     assert not machine.auto_transitions
+
+
+def test_with_the_log_on_the_stock_methods_run_and_agree(caplog):
+    with caplog.at_level(logging.DEBUG, logger="transitions"):
+        stock, shared = _machines(NESTED_STATES, NESTED_TRANSITIONS, "A")
+        for state in ("A_x", "A_y_q", "B_n_k"):
+            _compare(stock, shared, state, NESTED_TRIGGERS)
+    assert any("Initiating transition" in r.getMessage() for r in caplog.records)
+
+
+def test_the_memo_is_in_use_with_this_transitions():
+    assert COMPATIBLE
+    _, shared = _machines(NESTED_STATES, NESTED_TRANSITIONS, "A")
+    model = Model("A_x")
+    assert shared.trigger_event(model, "deep")
+    assert shared._memo_scopes and shared._memo_sources and shared._memo_changes

@@ -234,4 +234,6 @@ _SCALARS = attrgetter(*SCALAR_FIELDS)
 
 
 def _copy_chain(chain: list[dict]) -> list[dict]:
+    if not chain:
+        return []
     return [{k: (v[:] if isinstance(v, list) else v) for k, v in link.items()} for link in chain]
