@@ -182,8 +182,13 @@ def import_deck_text(db, name: str, text: str, fmt: str | None = None, game: str
     return save_deck(db, name, numbers, fmt or header_format, game)
 
 
+def deck_text(name: str, fmt: str, numbers: Sequence[str], source) -> str:
+    """A deck, stored or not, as a plain-text list that `import_deck_text` (and ``referee deck
+    check``) reads back; ``source`` gives the card names written after the numbers."""
+    return f"# name: {name}\n# format: {fmt}\n{rules.format_deck_list(list(numbers), source)}"
+
+
 def export_deck_text(db, name: str, game: str = GAME) -> str:
-    """The deck as a plain-text list that `import_deck_text` (and ``referee deck check``) reads back."""
+    """A stored deck as a plain-text list (see `deck_text`)."""
     stored = _stored(db, name, game)
-    body = rules.format_deck_list(stored.numbers, CatalogueSource(db, game))
-    return f"# name: {stored.info.name}\n# format: {stored.info.format}\n{body}"
+    return deck_text(stored.info.name, stored.info.format, stored.numbers, CatalogueSource(db, game))

@@ -24,3 +24,13 @@ def window(qtbot, context):
     qtbot.waitExposed(win)
     yield win
     language().set("en")
+
+
+@pytest.fixture
+def screenshot(window, tmp_path):
+    """Save the window as it looks now to a PNG in the test's folder (to look at the layout)."""
+    def save(name: str):
+        path = tmp_path / f"{name}.png"
+        assert window.grab().save(str(path), "PNG")
+        return path
+    return save

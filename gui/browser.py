@@ -1,0 +1,556 @@
+"""The card browser, and the card search other windows embed to name a card.
+
+Both search as the player types (`debounce`: one query once typing pauses, not one per key) over
+every language's names and card numbers (`cards.search`), and show names in the active language.
+`CardSearch` is a plain widget with no tie to the browser page, so a dialog that asks which
+physical card was played can hold it; what it may confirm is decided by the caller's ``accept``.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Sequence
+
+from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBoxLayout, QHeaderView, QLabel,
+                               QLineEdit, QListView, QPushButton, QSplitter, QTableView, QTextBrowser,
+                               QVBoxLayout, QWidget)
+from sqlmodel import select
+
+import localization
+from cards.db import StorageError
+from cards.models import CardRecord, CardText
+from cards.search import search
+from localization import Messages, current
+from referee.games.naruto.cards import CARD_TYPES, SYMBOLS, Card
+from referee.games.naruto.decks import number_key
+
+from .i18n import watch
+from .pages import Page
+
+MESSAGES = Messages("gui.browser", {
+    "title": "Card browser",
+    "search": "Search",
+    "search_placeholder": "Name in any language, or a number such as N-008",
+    "search_tip": "Type part of a card's name in any language, or its number (N-008, te-006); "
+                  "case and accents do not matter",
+    "type": "Type",
+    "type_tip": "Show only the cards of this type",
+    "symbol": "Symbol",
+    "symbol_tip": "Show only the cards with this symbol",
+    "cost": "Entrance cost",
+    "cost_tip": "Show only the cards with this entrance cost",
+    "any": "Any",
+    "table_tip": "The cards found; select one to see all its facts",
+    "detail_tip": "Everything the selected card shows",
+    "found": "Found: {cards}",
+    "nothing": "No card matches.",
+    "pick": "Select a card to see its facts.",
+    "column_number": "Number",
+    "column_number_tip": "The card's number; French edition numbers (NI-, TE-, TA-, CL-) are the same cards",
+    "column_name": "Name",
+    "column_name_tip": "The card's name in the language of the program",
+    "column_type": "Type",
+    "column_type_tip": "Ninja, Jutsu, Mission or Client",
+    "column_symbols": "Symbols",
+    "column_symbols_tip": "The card's symbols (elements)",
+    "column_costs": "Costs",
+    "column_costs_tip": "Entrance cost / hand cost; for a Jutsu, its jutsu cost",
+    "column_power": "Combat/Support",
+    "column_power_tip": "Healthy Combat/Support, and in brackets when injured",
+    "column_count": "Copies",
+    "column_count_tip": "How many copies of the card the deck has",
+    "fact_number": "Number",
+    "fact_type": "Type",
+    "fact_symbols": "Symbols",
+    "fact_entrance_cost": "Entrance cost",
+    "fact_hand_cost": "Hand cost",
+    "fact_jutsu_cost": "Jutsu cost",
+    "fact_healthy": "Healthy Combat/Support",
+    "fact_injured": "Injured Combat/Support",
+    "fact_attribute": "Attribute",
+    "fact_characteristics": "Characteristics",
+    "fact_keywords": "Keywords",
+    "fact_effect": "Effect",
+    "fact_names": "Names",
+    "confirm": "Choose",
+    "confirm_tip": "Choose the selected card",
+    "result_tip": "Double-click or press Enter to choose this card",
+    "results_tip": "The cards matching what you typed; greyed cards cannot be chosen now (hover for why)",
+    "refused_tip": "This card cannot be chosen: {reason}",
+})
+
+#: how long typing must pause before a search runs (milliseconds)
+SEARCH_DELAY_MS = 150
+NONE = "—"
+
+#: each language by its own name, the same in every interface language, so a reader finds theirs
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "ru": "Русский", "fr": "Français"}
+
+
+def debounce(parent: QWidget, slot: Callable[[], None]) -> QTimer:
+    """A single-shot timer running ``slot``: restart it on every key and the search runs once,
+    when typing pauses."""
+    timer = QTimer(parent)
+    timer.setSingleShot(True)
+    timer.setInterval(SEARCH_DELAY_MS)
+    timer.timeout.connect(slot)
+    return timer
+
+
+def find_numbers(context, text: str, *, type: str | None = None, symbol: str | None = None,
+                 cost: int | None = None, limit: int = 50) -> list[str]:
+    """The numbers of the cards that match, best first (see `cards.search.search`)."""
+    hits = search(context.database(), text, lang=current().lang, type=type, symbol=symbol, cost=cost, limit=limit)
+    return [hit.number for hit in hits]
+
+
+# --- how a card's facts read -------------------------------------------------------------------
+
+
+def _value(value) -> str:
+    return NONE if value is None or value == "" else str(value)
+
+
+def card_type(card: Card) -> str:
+    return current().term("card_type", card.type)
+
+
+def card_symbols(card: Card) -> str:
+    return " / ".join(current().term("symbol", s) for s in card.symbols) or NONE
+
+
+def card_costs(card: Card) -> str:
+    """``2 / 1`` (entrance / hand) for a Ninja, Mission or Client; the jutsu cost for a Jutsu."""
+    if card.type == "Jutsu":
+        return " ".join(card.jutsu_cost) or NONE
+    if card.entrance_cost is None and card.hand_cost is None:
+        return NONE
+    return f"{_value(card.entrance_cost)} / {_value(card.hand_cost)}"
+
+
+def card_power(card: Card) -> str:
+    """``3/1 (1/1)``: healthy Combat/Support, injured in brackets; only Ninjas fight."""
+    if card.type != "Ninja":
+        return NONE
+    return f"{card.healthy[0]}/{card.healthy[1]} ({card.injured[0]}/{card.injured[1]})"
+
+
+def card_name(context, card: Card) -> str:
+    return context.cards().name(card.number, current().lang) or card.name
+
+
+COLUMNS: dict[str, Callable] = {
+    "number": lambda context, card: card.number,
+    "name": card_name,
+    "type": lambda context, card: card_type(card),
+    "symbols": lambda context, card: card_symbols(card),
+    "costs": lambda context, card: card_costs(card),
+    "power": lambda context, card: card_power(card),
+}
+BROWSER_COLUMNS = ("number", "name", "type", "symbols", "costs", "power")
+
+
+class CardTableModel(QAbstractTableModel):
+    """Cards by number, one per row, in the columns named (keys of `COLUMNS`). Cells are read from
+    the catalogue when shown, so a language switch needs only a repaint (`retranslate`)."""
+
+    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None):
+        super().__init__(parent)
+        self.context = context
+        self.columns = tuple(columns)
+        self.numbers: list[str] = []
+
+    def set_numbers(self, numbers: Sequence[str]) -> None:
+        self.beginResetModel()
+        self.numbers = list(numbers)
+        self.endResetModel()
+
+    def number(self, row: int) -> str:
+        return self.numbers[row]
+
+    def cell(self, key: str, number: str) -> str:
+        card = self.context.cards().get(number)
+        return number if card is None else COLUMNS[key](self.context, card)
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's names)
+        return 0 if parent.isValid() else len(self.numbers)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.columns)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        number = self.numbers[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.cell(self.columns[index.column()], number)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.context.card_name(number)
+        if role == Qt.ItemDataRole.UserRole:
+            return number
+        return None
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.columns):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return MESSAGES(f"column_{self.columns[section]}")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return MESSAGES(f"column_{self.columns[section]}_tip")
+        return None
+
+    def retranslate(self) -> None:
+        """Repaint every header and cell in the active language."""
+        if self.columns:
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(self.columns) - 1)
+        if self.numbers:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.numbers) - 1, len(self.columns) - 1))
+
+
+def card_table(model: QAbstractTableModel) -> QTableView:
+    """A read-only table of cards, a whole row selected at a time, the name column taking the room."""
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().setVisible(False)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    if "name" in getattr(model, "columns", ()):
+        header.setSectionResizeMode(model.columns.index("name"), QHeaderView.ResizeMode.Stretch)
+    return view
+
+
+def effect_texts(db, number: str) -> dict[str, str]:
+    """The card's effect description in every language the catalogue has it in."""
+    with db.session() as session:
+        rows = session.exec(select(CardText.lang, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
+                            .where(CardRecord.number == number)).all()
+    return dict(rows)
+
+
+def card_details(context, number: str) -> str:
+    """Every fact of a card as an HTML table: what the card shows, its name in each language and
+    its effect in the active language (else English)."""
+    card = context.cards().get(number)
+    if card is None:
+        return html.escape(number)
+    names = {lang: context.cards().name(number, lang) for lang in localization.LANGUAGES}
+    texts = effect_texts(context.database(), number)
+    effect = texts.get(current().lang) or texts.get("en") or card.effect
+    facts = [
+        ("number", card.number),
+        ("type", card_type(card)),
+        ("symbols", card_symbols(card)),
+        ("entrance_cost", card.entrance_cost),
+        ("hand_cost", card.hand_cost),
+        ("jutsu_cost", " ".join(card.jutsu_cost)),
+        ("healthy", f"{card.healthy[0]}/{card.healthy[1]}" if card.type == "Ninja" else None),
+        ("injured", f"{card.injured[0]}/{card.injured[1]}" if card.type == "Ninja" else None),
+        ("attribute", card.attribute),
+        ("characteristics", ", ".join(card.characteristics)),
+        ("keywords", ", ".join(card.keywords)),
+        ("effect", effect),
+    ]
+    rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
+            f"<td>{html.escape(str(value))}</td></tr>" for key, value in facts if value not in (None, "")]
+    name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
+                        for lang, name in names.items() if name)
+    return (f"<h2>{html.escape(context.card_name(number))}</h2>"
+            f"<table cellspacing='0' cellpadding='4'>{''.join(rows)}</table>"
+            f"<h3>{html.escape(MESSAGES('fact_names'))}</h3>"
+            f"<table cellspacing='0' cellpadding='4'>{name_rows}</table>")
+
+
+# --- the search widget other windows embed ------------------------------------------------------
+
+
+class ResultModel(QAbstractListModel):
+    """Cards found, each with the reason it may not be chosen (None: it may): a refused card is
+    greyed, its reason its tooltip."""
+
+    def __init__(self, context, parent=None):
+        super().__init__(parent)
+        self.context = context
+        self.rows: list[tuple[str, str | None]] = []
+
+    def set_rows(self, rows: Sequence[tuple[str, str | None]]) -> None:
+        self.beginResetModel()
+        self.rows = list(rows)
+        self.endResetModel()
+
+    def number(self, row: int) -> str:
+        return self.rows[row][0]
+
+    def reason(self, row: int) -> str | None:
+        return self.rows[row][1]
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        number, reason = self.rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            card = self.context.cards().get(number)
+            kind = f" · {card_type(card)}" if card is not None else ""
+            return f"{self.context.card_name(number)}{kind}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return MESSAGES("result_tip") if reason is None else MESSAGES("refused_tip", reason=reason)
+        if role == Qt.ItemDataRole.ForegroundRole and reason is not None:
+            return QApplication.palette().brush(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.UserRole:
+            return number
+        return None
+
+    def retranslate(self) -> None:
+        if self.rows:
+            self.dataChanged.emit(self.index(0), self.index(len(self.rows) - 1))
+
+
+class CardSearch(QWidget):
+    """A line edit and the cards it finds, to name one card; ``chosen`` emits its number.
+
+    ``accept(number)`` says whether a card may be chosen now: None if it may, else the reason in
+    the player's language (the card is then greyed with the reason as its tooltip, and the confirm
+    button stays disabled). ``confirm_text`` and ``confirm_tip`` name the confirm button for the
+    caller's purpose ("Add to deck"...), in the active language. Call `refresh` when what
+    ``accept`` answers may have changed.
+    """
+
+    chosen = Signal(str)
+
+    def __init__(self, context, accept: Callable[[str], str | None] | None = None, *,
+                 confirm_text: Callable[[], str] | None = None, confirm_tip: Callable[[], str] | None = None,
+                 parent: QWidget | None = None):
+        super().__init__(parent)
+        self.context = context
+        self.accept = accept or (lambda number: None)
+        self.confirm_text = confirm_text or (lambda: MESSAGES("confirm"))
+        self.confirm_tip = confirm_tip or (lambda: MESSAGES("confirm_tip"))
+        self.edit = QLineEdit()
+        self.edit.setClearButtonEnabled(True)
+        self.model = ResultModel(context, self)
+        self.results = QListView()
+        self.results.setModel(self.model)
+        self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.results.setWordWrap(True)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.confirm = QPushButton()
+        self.confirm.setEnabled(False)
+        self.timer = debounce(self, self.search_now)
+        self.edit.textChanged.connect(self.timer.start)
+        self.edit.returnPressed.connect(self._choose)
+        self.results.selectionModel().currentChanged.connect(self._update_confirm)
+        self.results.activated.connect(self._choose)
+        self.confirm.clicked.connect(self._choose)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.results, 1)
+        layout.addWidget(self.note)
+        layout.addWidget(self.confirm)
+        watch(self)
+
+    def search_now(self) -> None:
+        """Search for what is typed now (the timer calls this once typing pauses)."""
+        self.timer.stop()
+        text = self.edit.text()
+        try:
+            numbers = find_numbers(self.context, text)
+        except StorageError as err:
+            numbers, note = [], current().error(err)
+        else:
+            note = MESSAGES("nothing") if text.strip() and not numbers else ""
+        self.note.setText(note)
+        self.note.setVisible(bool(note))
+        self.model.set_rows([(n, self.accept(n)) for n in numbers])
+        if numbers:
+            self.results.setCurrentIndex(self.model.index(0))
+        self._update_confirm()
+
+    def refresh(self) -> None:
+        """Ask ``accept`` again about every card shown (and the reasons in the active language)."""
+        current_row = self.results.currentIndex().row()
+        self.model.set_rows([(n, self.accept(n)) for n, _ in self.model.rows])
+        if 0 <= current_row < self.model.rowCount():
+            self.results.setCurrentIndex(self.model.index(current_row))
+        self._update_confirm()
+
+    def current_number(self) -> str | None:
+        row = self.results.currentIndex().row()
+        return self.model.number(row) if 0 <= row < self.model.rowCount() else None
+
+    def _current_reason(self) -> str | None:
+        row = self.results.currentIndex().row()
+        return self.model.reason(row) if 0 <= row < self.model.rowCount() else None
+
+    def _update_confirm(self, *_) -> None:
+        number, reason = self.current_number(), self._current_reason()
+        self.confirm.setEnabled(number is not None and reason is None)
+        self.confirm.setToolTip(self.confirm_tip() if reason is None
+                                else MESSAGES("refused_tip", reason=reason))
+
+    def _choose(self, *_) -> None:
+        if self.timer.isActive():  # Enter typed before the pause: search what is typed first
+            self.search_now()
+        number = self.current_number()
+        if number is not None and self._current_reason() is None:
+            self.chosen.emit(number)
+
+    def retranslate(self) -> None:
+        self.edit.setPlaceholderText(MESSAGES("search_placeholder"))
+        self.edit.setToolTip(MESSAGES("search_tip"))
+        self.results.setToolTip(MESSAGES("results_tip"))
+        self.confirm.setText(self.confirm_text())
+        if self.model.rows:
+            self.refresh()  # the reasons are sentences in the language
+        else:
+            self._update_confirm()
+
+
+# --- the browser page ---------------------------------------------------------------------------
+
+
+def _filter_combo(keys: Sequence) -> QComboBox:
+    """A filter: "Any" first (no filter), then one item per key; `_name_items` writes the texts."""
+    combo = QComboBox()
+    combo.addItem("", None)
+    for key in keys:
+        combo.addItem(str(key), key)
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+    return combo
+
+
+def _name_items(combo: QComboBox, name: Callable[[object], str]) -> None:
+    combo.setItemText(0, MESSAGES("any"))
+    for i in range(1, combo.count()):
+        combo.setItemText(i, name(combo.itemData(i)))
+
+
+class CardBrowser(Page):
+    """Every card of the catalogue: search, filters, a table of what matches and the selected
+    card's facts. With nothing typed and no filter it lists the whole catalogue."""
+
+    def __init__(self, window):
+        super().__init__()
+        self.context = window.context
+        self.edit = QLineEdit()
+        self.edit.setClearButtonEnabled(True)
+        self.search_label = QLabel()
+        self.search_label.setBuddy(self.edit)
+        self.type_label, self.symbol_label, self.cost_label = QLabel(), QLabel(), QLabel()
+        self.type_filter = _filter_combo(CARD_TYPES)
+        self.symbol_filter = _filter_combo(SYMBOLS)
+        self.cost_filter = _filter_combo(self._costs())
+        self.model = CardTableModel(self.context, BROWSER_COLUMNS, self)
+        self.table = card_table(self.model)
+        self.detail = QTextBrowser()
+        self.detail.setOpenLinks(False)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.timer = debounce(self, self.search_now)
+        self.error: StorageError | None = None
+
+        self.edit.textChanged.connect(self.timer.start)
+        self.edit.returnPressed.connect(self.search_now)
+        for combo in (self.type_filter, self.symbol_filter, self.cost_filter):
+            combo.currentIndexChanged.connect(self.search_now)
+        self.table.selectionModel().currentRowChanged.connect(self._show_current)
+
+        filters = QHBoxLayout()
+        filters.addWidget(self.search_label)
+        filters.addWidget(self.edit, 1)
+        for label, combo in ((self.type_label, self.type_filter), (self.symbol_label, self.symbol_filter),
+                             (self.cost_label, self.cost_filter)):
+            label.setBuddy(combo)
+            filters.addSpacing(8)
+            filters.addWidget(label)
+            filters.addWidget(combo)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.detail)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.status)
+        watch(self)
+        self.search_now()
+
+    def _costs(self) -> list[int]:
+        """The entrance costs the catalogue's cards have (none if it cannot be opened now)."""
+        try:
+            return sorted({c.entrance_cost for c in self.context.cards() if c.entrance_cost is not None})
+        except StorageError:
+            return []
+
+    def search_now(self) -> None:
+        """Fill the table with what the search text and filters allow."""
+        self.timer.stop()
+        text = self.edit.text()
+        filters = {"type": self.type_filter.currentData(), "symbol": self.symbol_filter.currentData(),
+                   "cost": self.cost_filter.currentData()}
+        try:
+            cards = self.context.cards()
+            if text.strip() or any(v is not None for v in filters.values()):
+                numbers = find_numbers(self.context, text, limit=max(1, len(cards)), **filters)
+            else:
+                numbers = sorted((c.number for c in cards), key=number_key)
+        except StorageError as err:
+            numbers, self.error = [], err
+        else:
+            self.error = None
+        self.model.set_numbers(numbers)
+        self._update_status()
+        if numbers:
+            self.table.selectRow(0)
+        else:
+            self._show_current()
+
+    def _update_status(self) -> None:
+        count = len(self.model.numbers)
+        self.status.setText(current().error(self.error) if self.error is not None else
+                            MESSAGES("found", cards=current().plural("cards", count)) if count else MESSAGES("nothing"))
+
+    def selected_number(self) -> str | None:
+        row = self.table.currentIndex().row()
+        return self.model.number(row) if 0 <= row < self.model.rowCount() else None
+
+    def _show_current(self, *_) -> None:
+        number = self.selected_number()
+        try:
+            self.detail.setHtml(card_details(self.context, number) if number
+                                else f"<p>{html.escape(MESSAGES('pick'))}</p>")
+        except StorageError as err:
+            self.detail.setPlainText(current().error(err))
+
+    def title(self) -> str:
+        return MESSAGES("title")
+
+    def retranslate(self) -> None:
+        self.search_label.setText(MESSAGES("search"))
+        self.edit.setPlaceholderText(MESSAGES("search_placeholder"))
+        self.edit.setToolTip(MESSAGES("search_tip"))
+        for key, label, combo in (("type", self.type_label, self.type_filter),
+                                  ("symbol", self.symbol_label, self.symbol_filter),
+                                  ("cost", self.cost_label, self.cost_filter)):
+            label.setText(MESSAGES(key))
+            label.setToolTip(MESSAGES(f"{key}_tip"))
+            combo.setToolTip(MESSAGES(f"{key}_tip"))
+        _name_items(self.type_filter, lambda t: current().term("card_type", t))
+        _name_items(self.symbol_filter, lambda s: current().term("symbol", s))
+        _name_items(self.cost_filter, str)
+        self.table.setToolTip(MESSAGES("table_tip"))
+        self.detail.setToolTip(MESSAGES("detail_tip"))
+        self.model.retranslate()
+        self._update_status()
+        self._show_current()

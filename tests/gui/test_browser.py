@@ -1,0 +1,123 @@
+"""The card browser: search as you type in any language and by number, filters, the card's facts;
+and the card search other windows embed, which greys a card it may not confirm."""
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+from gui.browser import MESSAGES, CardSearch
+
+ROLE_TIP, ROLE_FG = Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole
+
+
+def key_clicks(widget, text):
+    """Key presses for each character, any alphabet (QTest's keyClicks knows only ASCII)."""
+    for char in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, Qt.Key.Key_unknown, Qt.KeyboardModifier.NoModifier, char))
+
+
+def typed(qtbot, page, text):
+    """Type as a player does and wait for the search that runs once typing pauses."""
+    page.edit.clear()
+    key_clicks(page.edit, text)
+    assert page.timer.isActive()  # not one search per key
+    qtbot.waitUntil(lambda: not page.timer.isActive())
+    return page.model.numbers
+
+
+def test_search_as_you_type_by_number(window, qtbot):
+    page = window.start.open("browser")
+    assert page.model.rowCount() == len(window.context.cards())  # nothing typed: the whole catalogue
+    assert typed(qtbot, page, "N-008")[0] == "N-008"
+    assert page.selected_number() == "N-008"
+    assert typed(qtbot, page, "ni-8")[0] == "N-008"  # French edition number, unpadded
+
+
+def test_search_by_russian_name_shows_the_name_in_the_active_language(window, qtbot):
+    page = window.start.open("browser")
+    found = typed(qtbot, page, "Ирука")
+    assert found[:2] == ["N-008", "N-022"]
+    assert page.model.index(0, page.model.columns.index("name")).data() == "Iruka Umino"
+
+
+def test_search_by_accentless_spanish_and_french_names(window, qtbot):
+    page = window.start.open("browser")
+    assert typed(qtbot, page, "formula del sello")[0] == "J-006"  # Fórmula del Sello...
+    assert typed(qtbot, page, "freres demons")[:2] == ["N-014", "N-015"]  # Les Frères Démons...
+
+
+def test_filters_by_type_symbol_and_entrance_cost(window, qtbot):
+    page = window.start.open("browser")
+    cards = list(window.context.cards())
+
+    def choose(combo, key):
+        combo.setCurrentIndex(combo.findData(key))
+        return set(page.model.numbers)
+
+    def expected(test):
+        found = {c.number for c in cards if test(c)}
+        assert found  # the filter is not trivially empty
+        return found
+
+    assert choose(page.type_filter, "Jutsu") == expected(lambda c: c.type == "Jutsu")
+    assert choose(page.symbol_filter, "Fire") == expected(lambda c: c.type == "Jutsu" and "Fire" in c.symbols)
+    page.type_filter.setCurrentIndex(0)  # any type
+    page.symbol_filter.setCurrentIndex(page.symbol_filter.findData("Lightning"))
+    assert choose(page.cost_filter, 2) == expected(lambda c: "Lightning" in c.symbols and c.entrance_cost == 2)
+    assert set(typed(qtbot, page, "Iruka")) == {"N-008", "N-022"}  # text and filters together
+    assert typed(qtbot, page, "Sasuke") == []  # Sasuke is Fire
+    assert page.status.text() == MESSAGES["nothing"]
+
+
+def test_detail_pane_shows_the_facts_and_every_name(window, qtbot):
+    page = window.start.open("browser")
+    typed(qtbot, page, "N-008")
+    text = page.detail.toPlainText()
+    card = window.context.cards().get("N-008")
+    for expected in ("Iruka Umino", "Ирука Умино", "Русский", card.effect, card.attribute,
+                     MESSAGES["fact_entrance_cost"], MESSAGES["fact_names"]):
+        assert expected in text
+    for control in (page.edit, page.type_filter, page.symbol_filter, page.cost_filter, page.table, page.detail):
+        assert control.toolTip()
+
+
+def test_card_search_greys_a_refused_card_and_confirms_only_a_legal_one(context, qtbot):
+    reason = "not in your hand"
+    search = CardSearch(context, lambda number: None if number == "N-008" else reason)
+    qtbot.addWidget(search)
+    search.show()
+    key_clicks(search.edit, "Iruka")
+    qtbot.waitUntil(lambda: search.model.rowCount() == 2)
+    legal, refused = (search.model.index(search.model.rows.index((n, r))) for n, r in search.model.rows)
+    assert search.model.rows == [("N-008", None), ("N-022", reason)]
+    assert reason in refused.data(ROLE_TIP) and refused.data(ROLE_FG) is not None
+    assert legal.data(ROLE_FG) is None
+
+    search.results.setCurrentIndex(refused)
+    assert not search.confirm.isEnabled() and reason in search.confirm.toolTip()
+    with qtbot.assertNotEmitted(search.chosen):
+        qtbot.keyClick(search.edit, Qt.Key.Key_Return)
+
+    search.results.setCurrentIndex(legal)
+    assert search.confirm.isEnabled()
+    with qtbot.waitSignal(search.chosen) as chosen:
+        qtbot.mouseClick(search.confirm, Qt.MouseButton.LeftButton)
+    assert chosen.args == ["N-008"]
+
+
+def test_card_search_enter_right_after_typing_confirms_the_best_match(context, qtbot):
+    search = CardSearch(context)
+    qtbot.addWidget(search)
+    key_clicks(search.edit, "J-006")
+    with qtbot.waitSignal(search.chosen) as chosen:
+        qtbot.keyClick(search.edit, Qt.Key.Key_Return)
+    assert chosen.args == ["J-006"]
+
+
+def test_browser_layout_at_1280_by_720(window, qtbot, screenshot):
+    page = window.start.open("browser")
+    typed(qtbot, page, "Naruto")
+    assert window.size().width() == 1280 and window.size().height() == 720
+    assert page.table.isVisible() and page.detail.isVisible()
+    assert screenshot("browser").stat().st_size > 0
