@@ -15,7 +15,8 @@ import sys
 from functools import wraps
 from pathlib import Path
 
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
+from referee.cli import card_namer
+from referee.games.naruto.cards import CARD_TYPES, SYMBOLS, bundled
 from referee.games.naruto.decks import FORMATS
 
 from .cli import add_output_option, write_output
@@ -23,6 +24,7 @@ from . import decks
 from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
 from .models import LANGUAGES
+from .names import localized_name
 from .search import SearchError, search
 from localization import Messages, current
 
@@ -41,7 +43,7 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "deck_row": "{name}\t{format}\t{cards} cards{bundled}",
     "bundled_mark": "\t(bundled)",
     "no_decks": "no stored deck",
-    "violation": "{rule} {params}",
+    "violation": "{rule}: {message}",
     "legal": "legal ({format}, {cards} cards)",
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
     "cards_help": "the card catalogue",
@@ -141,9 +143,15 @@ def _read(path: str) -> str | None:
         return None
 
 
+def _say_violation(v, *, err: bool = False) -> None:
+    """A broken deck rule: its id and its sentence, cards named in the active language."""
+    names = card_namer(bundled(), [localized_name])
+    say("violation", err=err, rule=v.rule, message=current().refusal(v.rule, v.params, names))
+
+
 def _print_violations(found: list, fmt: str, cards: int) -> int:
     for v in found:
-        say("violation", rule=v.rule, params=" ".join(f"{k}={val}" for k, val in v.params.items()))
+        _say_violation(v)
     if not found:
         say("legal", format=fmt, cards=cards)
     return 1 if found else 0
@@ -159,7 +167,7 @@ def _save(db: Database, args: argparse.Namespace) -> int:
     except decks.DeckError as exc:
         say("error", err=True, detail=exc)
         for v in exc.violations:
-            say("violation", err=True, rule=v.rule, params=" ".join(f"{k}={val}" for k, val in v.params.items()))
+            _say_violation(v, err=True)
         return 2
     say("saved", name=info.name, cards=info.cards, format=info.format)
     _print_violations(decks.validate(db, info.name), info.format, info.cards)

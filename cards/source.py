@@ -60,3 +60,11 @@ class CatalogueSource:
 
     def __len__(self) -> int:
         return len(self._table)
+
+
+def effect_texts(db, number: str) -> dict[str, str]:
+    """The card's effect description in every language the catalogue has it in."""
+    with db.session() as session:
+        rows = session.exec(select(CardText.lang, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
+                            .where(CardRecord.number == number)).all()
+    return dict(rows)

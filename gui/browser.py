@@ -16,12 +16,11 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBoxLayout, QHeaderView, QLabel,
                                QLineEdit, QListView, QPushButton, QSplitter, QTableView, QTextBrowser,
                                QVBoxLayout, QWidget)
-from sqlmodel import select
 
 import localization
 from cards.db import StorageError
-from cards.models import CardRecord, CardText
 from cards.search import search
+from cards.source import effect_texts
 from localization import Messages, current
 from referee.games.naruto.cards import CARD_TYPES, SYMBOLS, Card
 from referee.games.naruto.decks import number_key
@@ -223,14 +222,6 @@ def card_table(model: QAbstractTableModel) -> QTableView:
     if "name" in getattr(model, "columns", ()):
         header.setSectionResizeMode(model.columns.index("name"), QHeaderView.ResizeMode.Stretch)
     return view
-
-
-def effect_texts(db, number: str) -> dict[str, str]:
-    """The card's effect description in every language the catalogue has it in."""
-    with db.session() as session:
-        rows = session.exec(select(CardText.lang, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
-                            .where(CardRecord.number == number)).all()
-    return dict(rows)
 
 
 def card_details(context, number: str) -> str:

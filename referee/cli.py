@@ -99,7 +99,7 @@ def say(key: str, *, err: bool = False, **params) -> None:
 CardNames = Callable[[str, str], "str | None"]
 
 
-def _card_name(cards, resolvers: Sequence[CardNames] = ()):
+def card_namer(cards, resolvers: Sequence[CardNames] = ()):
     """How refusals show a card number: with its name in the active language (from a plugin's
     resolver), else with the engine's English name, else alone."""
     lang = current().lang
@@ -131,7 +131,7 @@ def _play(args: argparse.Namespace) -> int:
     except (OSError, ValueError, KeyError, TypeError) as err:
         say("cannot_read", err=True, file=args.file, detail=current().error(err))
         return 2
-    name = _card_name(match.state.cards, args.card_names)
+    name = card_namer(match.state.cards, args.card_names)
     for notation in spec.get("actions", []):
         try:
             match.apply(notation)
@@ -154,7 +154,7 @@ def _deck_check(args: argparse.Namespace) -> int:
     cards = bundled()
     found = decks.check_deck(numbers, cards, args.format)
     for v in found:
-        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, _card_name(cards, args.card_names)))
+        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, card_namer(cards, args.card_names)))
     if not found:
         say("legal", format=args.format, cards=current().plural("cards", len(numbers)))
     return 1 if found else 0

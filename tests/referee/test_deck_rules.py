@@ -118,15 +118,15 @@ def test_N_DECK_3_more_than_3_cards_with_same_name():
     # N-001, N-019 and N-025 are all "Naruto Uzumaki"
     d = deck(26, 20) + ["N-001", "N-019", "N-025", "N-025"]
     assert check_deck(d, SET1, "standard") == [
-        Violation("N-DECK-3", {"name": "Naruto Uzumaki", "count": 4, "maximum": 3})
+        Violation("N-DECK-3", {"name": "Naruto Uzumaki", "card": "N-001", "count": 4, "maximum": 3})
     ]
 
 
 def test_N_DECK_3_one_violation_per_name_in_order():
     d = deck(20, 30) + ["N-002"] * 4 + ["N-016", "N-017", "N-043", "N-043", "N-016"]
     assert check_deck(d, SET1, "standard") == [
-        Violation("N-DECK-3", {"name": "Haku", "count": 5, "maximum": 3}),
-        Violation("N-DECK-3", {"name": "Sasuke Uchiha", "count": 4, "maximum": 3}),
+        Violation("N-DECK-3", {"name": "Haku", "card": "N-016", "count": 5, "maximum": 3}),
+        Violation("N-DECK-3", {"name": "Sasuke Uchiha", "card": "N-002", "count": 4, "maximum": 3}),
     ]
 
 
@@ -134,7 +134,7 @@ def test_N_DECK_3_group_uses_printed_name():
     table = SET1.with_cards([group_card("N-900"), group_card("N-901")])
     d = deck(27, 23) + ["N-900", "N-900", "N-901", "N-901"]
     assert check_deck(d, table, "standard") == [
-        Violation("N-DECK-3", {"name": "Naruto & Sasuke", "count": 4, "maximum": 3})
+        Violation("N-DECK-3", {"name": "Naruto & Sasuke", "card": "N-900", "count": 4, "maximum": 3})
     ]
     # the Group's names do not add to "Naruto Uzumaki"
     d = deck(27, 20) + ["N-001", "N-019", "N-025", "N-900", "N-900", "N-900"]
@@ -146,7 +146,7 @@ def test_standard_several_violations_ordered_by_rule():
     assert check_deck(d, SET1, "standard") == [
         Violation("N-DECK-1", {"count": 35, "minimum": 50}),
         Violation("N-DECK-2", {"count": 35, "maximum": 30}),
-        Violation("N-DECK-3", {"name": "Naruto Uzumaki", "count": 4, "maximum": 3}),
+        Violation("N-DECK-3", {"name": "Naruto Uzumaki", "card": "N-001", "count": 4, "maximum": 3}),
     ]
 
 
@@ -183,7 +183,7 @@ def test_N_DECK_FR_2_group_ninjas_do_not_count():
 def test_N_DECK_FR_3_more_than_3_cards_with_same_name():
     d = deck(20, 16) + ["N-011", "N-023", "N-037", "N-037"]
     assert check_deck(d, SET1, "french") == [
-        Violation("N-DECK-FR-3", {"name": "Kakashi Hatake", "count": 4, "maximum": 3})
+        Violation("N-DECK-FR-3", {"name": "Kakashi Hatake", "card": "N-011", "count": 4, "maximum": 3})
     ]
 
 

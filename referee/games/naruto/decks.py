@@ -110,8 +110,9 @@ def check_deck(numbers: list[str], source: CardSource, fmt: str) -> list[Violati
 
     for name, k in Counter(c.name for c in cards).items():
         if k > MAX_SAME_NAME:
+            first = next(c.number for c in cards if c.name == name)  # shows the name in the reader's language
             out.append(
-                Violation(lim["name_rule"], {"name": name, "count": k, "maximum": MAX_SAME_NAME})
+                Violation(lim["name_rule"], {"name": name, "card": first, "count": k, "maximum": MAX_SAME_NAME})
             )
 
     if lim["restricted_rule"]:
