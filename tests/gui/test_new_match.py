@@ -1,0 +1,184 @@
+"""The new-match page: game, format, mode, players, decks, opponent, seed and who starts; illegal
+decks refused with every rule they break; the match recorded and opened on the match page."""
+
+import pytest
+from PySide6.QtCore import Qt
+
+from cards.decks import save_deck
+from cards.records import list_matches
+from gui.match.page import MatchPage
+from gui.new_match import MESSAGES, PHYSICAL, NewMatchPage
+from localization import current
+from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer
+
+
+@pytest.fixture
+def page(window):
+    page = window.start.open("new_match")
+    assert isinstance(page, NewMatchPage)
+    return page
+
+
+def choose(combo, data):
+    index = combo.findData(data)
+    assert index >= 0, data
+    combo.setCurrentIndex(index)
+
+
+def test_the_page_offers_the_game_formats_modes_and_the_bundled_decks(page):
+    assert page.game_combo.count() == 1
+    assert page.game_combo.itemText(0) == current().term("game", "naruto")
+    assert [page.format_combo.itemData(i) for i in range(page.format_combo.count())] == ["standard", "french"]
+    assert page.mode == "guided"
+    decks = [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())]
+    assert {"Leaf Genin", "Mist Rogues"} <= set(decks) and PHYSICAL not in decks
+    assert page.seats[0].deck_name() == "Leaf Genin" and page.seats[1].deck_name() == "Mist Rogues"
+    assert [s.name.text() for s in page.seats] == [MESSAGES("player", n=1), MESSAGES("player", n=2)]
+    assert page.seed_edit.text().isdigit()
+    for seat in page.seats:
+        assert seat.legality.text() == MESSAGES("legal", format="standard")
+
+
+def test_a_guided_match_with_the_bundled_decks_is_recorded_and_opened(page, window, context):
+    page.seats[0].name.setText("Ann")
+    page.seats[1].name.setText("Bob")
+    page.seed_edit.setText("1234")
+    page.start_button.click()
+    match_page = window.page
+    assert isinstance(match_page, MatchPage)
+    match = match_page.match
+    assert [p.name for p in match.state.players] == ["Ann", "Bob"]
+    assert match.state.format == "standard" and match.state.mode == "guided"
+    assert match.phase == "setup_first"  # recorded at the table: the match page offers first 1/2, flip
+    assert {str(a) for a in match.legal_actions()} == {"first 1", "first 2", "flip"}
+    assert match_page.hot_seat and match_page.computer == {}
+    records = list_matches(context.database())
+    assert len(records) == 1 and records[0].uid == match_page.adapter.uid
+    window.back()  # the new-match page stays below the match page
+    assert window.page is page
+
+
+def test_an_illegal_deck_is_refused_with_every_rule_it_breaks(page, window, context):
+    save_deck(context.database(), "Ten cards", ["N-001"] * 10)
+    page.refresh_decks()
+    choose(page.seats[1].deck, "Ten cards")
+    legality = page.seats[1].legality
+    assert legality.text() == MESSAGES("illegal", format="standard", count=2)
+    assert "N-DECK-1" in legality.toolTip() and "N-DECK-3" in legality.toolTip()
+    page.start_button.click()
+    assert window.page is page
+    assert page.refusal_rules() == ["N-DECK-1", "N-DECK-3"]
+    assert page.refusals.isVisible() and page.message.isVisible()
+    sentence = current().refusal("N-DECK-1", {"count": 10, "minimum": 50}, context.card_name)
+    assert page.refusals.item(0).text() == f"N-DECK-1: {sentence}"
+    assert page.refusals.item(0).toolTip()
+    assert "Ten cards" in page.message.text()
+    assert list_matches(context.database()) == []
+
+
+def test_the_french_format_checks_the_decks_again(page):
+    choose(page.format_combo, "french")
+    assert "N-DECK-FR-1" in page.seats[0].legality.toolTip()
+    assert page.start() is None
+    assert "N-DECK-FR-1" in page.refusal_rules()
+
+
+def test_referee_mode_with_physical_decks_not_entered(page, window):
+    choose(page.mode_combo, "referee")
+    assert not page.seats[1].opponent.isVisibleTo(page)
+    for seat in page.seats:
+        choose(seat.deck, PHYSICAL)
+        assert seat.size.isVisibleTo(page) and seat.size.value() == 50
+        assert seat.legality.text() == MESSAGES("unchecked")
+    page.seats[1].size.setValue(55)
+    page.start_button.click()
+    match = window.page.match
+    assert isinstance(window.page, MatchPage)
+    assert match.state.mode == "referee"
+    assert [len(p.deck) for p in match.state.players] == [50, 55]
+    assert window.page.computer == {} and not window.page.hot_seat
+
+
+def test_referee_mode_records_the_first_player_chosen_at_the_table(page, window):
+    choose(page.mode_combo, "referee")
+    choose(page.first_combo, "2")
+    page.start_button.click()
+    match = window.page.match
+    assert match.phase == "setup_mulligan" and match.state.first == 1
+    assert [str(a) for a in match.history] == ["first 2"]
+
+
+def test_the_program_flips_the_coin(page, window):
+    choose(page.first_combo, "flip")
+    page.start_button.click()
+    match = window.page.match
+    assert match.phase != "setup_first"
+    assert any(e.key == "coin_flip" for e in match.log)
+    assert [str(a) for a in match.history] == ["flip"]
+
+
+def test_the_same_seed_plays_the_same_coin_flip(page, window):
+    results = []
+    for _ in range(2):
+        page.seed_edit.setText("99")
+        choose(page.first_combo, "flip")
+        page.start_button.click()
+        results.append([(e.key, e.params) for e in window.page.match.log])
+        window.back()
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize(("opponent", "kind"), [("heuristic", HeuristicPlayer), ("random", RandomPlayer)])
+def test_a_computer_opponent_plays_seat_2(page, window, opponent, kind):
+    choose(page.seats[1].opponent, opponent)
+    assert not page.seats[0].both_hands.isEnabled()
+    page.start_button.click()
+    match_page = window.page
+    assert isinstance(match_page, MatchPage)
+    assert set(match_page.computer) == {1} and isinstance(match_page.computer[1], kind)
+    assert not match_page.hot_seat
+
+
+def test_showing_both_hands_turns_the_hot_seat_off(page, window):
+    both = page.seats[0].both_hands
+    assert both.isEnabled() and both.isVisibleTo(page)
+    both.setChecked(True)
+    page.start_button.click()
+    assert not window.page.hot_seat and window.page.computer == {}
+
+
+def test_every_control_has_a_tooltip(page):
+    from PySide6.QtWidgets import QAbstractButton, QComboBox, QLineEdit, QListWidget, QSpinBox
+
+    controls = [w for kind in (QAbstractButton, QComboBox, QLineEdit, QSpinBox, QListWidget)
+                for w in page.findChildren(kind) if not isinstance(w.parent(), QComboBox)]
+    assert controls
+    missing = [w.objectName() or type(w).__name__ for w in controls
+               if not w.toolTip() and not (isinstance(w, QLineEdit) and isinstance(w.parent(), (QComboBox, QSpinBox)))]
+    assert not missing
+
+
+def test_the_page_follows_the_language(page):
+    from gui.i18n import language
+
+    language().set("ru")
+    assert page.game_combo.itemText(0) == current().term("game", "naruto")
+    assert page.format_combo.itemText(0) == current().term("format", "standard")
+    assert page.seats[0].name.text() == MESSAGES("player", n=1)
+
+
+def test_the_layout_fits_the_window(page, window, context, screenshot, qtbot):
+    window.resize(1280, 720)
+    save_deck(context.database(), "Ten cards", ["N-001"] * 10)
+    page.refresh_decks()
+    choose(page.mode_combo, "referee")
+    choose(page.seats[0].deck, "Ten cards")
+    choose(page.seats[1].deck, PHYSICAL)
+    assert page.start() is None
+    qtbot.wait(50)
+    path = screenshot("new_match")
+    assert path.exists()
+    for widget in (page.start_button, page.seats[1].group, page.setup_group):
+        assert widget.isVisible()
+        bottom = widget.mapTo(window, widget.rect().bottomRight())
+        assert bottom.y() <= window.height() and bottom.x() <= window.width()
