@@ -172,6 +172,7 @@ def test_same_decks_and_match_seed_but_other_choices_give_other_game():
 
 # --- soak: thousands of games, run with --soak -------------------------------------------------------
 @pytest.mark.soak
+@pytest.mark.timeout(0)  # thousands of games: as long as they take
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_soak_random_games(fmt):
     games = [play(1_000_000 + k, fmt) for k in range(SOAK_GAMES_PER_FORMAT)]
@@ -179,6 +180,7 @@ def test_soak_random_games(fmt):
 
 
 @pytest.mark.soak
+@pytest.mark.timeout(0)  # thousands of games: as long as they take
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_soak_deep_random_games(fmt):
     games = [play(2_000_000 + k, fmt, deep=True) for k in range(SOAK_DEEP_GAMES_PER_FORMAT)]
