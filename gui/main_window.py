@@ -77,11 +77,12 @@ class MainWindow(QMainWindow):
         return self.open(MatchPage(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
 
     def resume_match(self, uid: str):
-        """Continue the recorded match ``uid`` where its last recorded action left it."""
+        """Continue the recorded match ``uid`` where its last recorded action left it. A guided
+        match comes back in hot seat, so that resuming never shows a hand to the wrong player."""
         from cards.records import resume
 
         match = resume(self.context.database(), uid, cards=self.context.cards())
-        return self.open_match(match, uid=uid)
+        return self.open_match(match, uid=uid, hot_seat=match.state.mode == "guided")
 
     def home(self) -> None:
         while self.stack.count() > 1 and self.back():

@@ -224,3 +224,34 @@ def test_a_computer_opponent_answers_through_the_adapter(window, context, qtbot)
     qtbot.waitUntil(lambda: match.actor == 0 and match.phase == "mission_main", timeout=5000)
     assert page.adapter.actors[-1] == 1 and str(match.history[-1]) in ("keep", "mulligan")
     assert not page.board.areas[1]._show_hand  # the computer's hand stays hidden
+
+
+def test_a_refusal_is_logged_with_its_rule_linked_to_the_rules_reference(window):
+    from PySide6.QtCore import QUrl
+
+    from gui.rules_browser import RulesBrowser
+    from referee.engine.action import Action
+
+    match = scenario(phase="mission_main", turn=1, counters=(0, 0),
+                     p1={"hand": ["N-008"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    assert not page.choose(Action.parse("deploy N-008")) and match.history == []
+    assert "N-DEPLOY-4" in page.status.text() and "N-DEPLOY-4" in page.log.toPlainText()
+    assert 'href="rule:N-DEPLOY-4"' in page.log.toHtml()
+    page.log.anchorClicked.emit(QUrl("rule:N-DEPLOY-4"))
+    assert isinstance(window.page, RulesBrowser) and window.page.current_rule == "N-DEPLOY-4"
+
+
+def test_an_interrupted_match_resumes_where_it_stopped_in_hot_seat(window, context):
+    rng = random.Random(9)
+    cards = context.cards()
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=9,
+                      cards=cards, names=("Ana", "Boris"))
+    page = open_page(window, match)
+    for _ in range(25):
+        rng.choice(enabled(page)).click()
+    position, uid, actors = match.state.to_dict(), page.adapter.uid, list(page.adapter.actors)
+    window.home()
+    resumed = window.resume_match(uid)
+    assert resumed.match.state.to_dict() == position and resumed.hot_seat
+    assert resumed.adapter.actors == actors  # who took each action, rebuilt from the record
