@@ -42,7 +42,6 @@ MESSAGES = Messages("gui.match.board", {
     "card_tip": "{name}\n{type} · {symbols}",
     "ninja_tip": "{name}\n{type} · {symbols}\nCombat {combat} / Support {support} (injured {icombat} / {isupport})",
     "injured": "injured",
-    "coins": "{n} coins",
     "zone_tip": "{zone}: {cards}",
 })
 
@@ -225,7 +224,7 @@ class PlayerArea(QGroupBox):
             tip += "\n" + MESSAGES("injured")
         coins = sum(s.coins.get(iid, {}).values())
         if coins:
-            tip += "\n" + MESSAGES("coins", n=coins)
+            tip += "\n" + current().plural("coins", coins)
         return CardChip(name, tip, injured=injured, coins=coins, highlight=lead)
 
 

@@ -23,9 +23,8 @@ MESSAGES = Messages("gui.match.chain_view", {
     "paid": "Paid",
     "result": "Result",
     "pending": "waiting",
-    "applied": "applied",
-    "failed": "failed ({rule})",
-    "settled_order": "settled {n}.",
+    "applied": "applied (settled {n} of {total})",
+    "failed": "failed, {rule} (settled {n} of {total})",
     "priority": "Priority: {name}. Passing twice in a row settles the chain, last card first.",
     "no_chain": "No chain yet this turn.",
     "closed": "Last chain, settled last card first.",
@@ -124,8 +123,7 @@ class ChainView(QWidget):
             if link.result is None:
                 result = MESSAGES("pending")
             else:
-                result = MESSAGES("settled_order", n=link.settled) + " " + (
-                    MESSAGES("applied") if link.result == "applied" else MESSAGES("failed", rule=link.rule))
+                result = MESSAGES(link.result, rule=link.rule, n=link.settled, total=len(links))
             cells = (str(link.position), self.card_name(link.card), s.players[link.player].name,
                      self.card_name(link.user) if link.user else MESSAGES("none"),
                      self._cards(link.targets), self._cards(link.paid), result)

@@ -63,6 +63,7 @@ class PhaseTracker(QFrame):
             column = QVBoxLayout()
             column.setSpacing(2)
             header = QLabel()
+            header.setWordWrap(True)  # a long phase name takes two lines rather than being cut
             font = header.font()
             font.setBold(True)
             header.setFont(font)
@@ -92,7 +93,6 @@ class PhaseTracker(QFrame):
         tr = current()
         for phase, header in self.headers.items():
             header.setText(tr.term("phase", phase))
-            header.setMinimumWidth(header.sizeHint().width())  # a phase name is never cut
         chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
         for step, label in self.labels.items():
             letter = STEPS.get(step, "·")

@@ -1,6 +1,10 @@
 """The main window: its start screen, page navigation and a language switch."""
 
+import re
+
 from PySide6.QtWidgets import QDialogButtonBox
+
+from localization import translator
 
 from gui.i18n import language
 from gui.main_window import MESSAGES as WINDOW
@@ -18,7 +22,8 @@ def test_start_screen_offers_every_page_with_a_tooltip(window):
 
 def test_language_switch_retranslates_the_open_window_and_qt_buttons(window, tmp_path):
     language().set("ru")
-    assert window.start.buttons["new_match"].text() == "Новый матч"
+    text = window.start.buttons["new_match"].text()
+    assert text == START.render("new_match", translator("ru")) and re.search("[а-я]", text)
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
     assert box.buttons()[0].text() == "Отмена"
     shot = tmp_path / "start_ru.png"
