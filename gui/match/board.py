@@ -45,7 +45,7 @@ MESSAGES = Messages("gui.match.board", {
     "zone_tip": "{zone}: {cards}",
 })
 
-CHIP_W, CHIP_H = 118, 48
+CHIP_W, CHIP_H = 108, 46
 _TEXT_FLAGS = int(Qt.AlignmentFlag.AlignCenter.value | Qt.TextFlag.TextWordWrap.value)
 
 
@@ -119,8 +119,8 @@ class PlayerArea(QGroupBox):
         grid.setVerticalSpacing(2)
         grid.addWidget(self.stats, 0, 0, 1, 4)
         # the hand on its own row; village and battlefield side by side, as on the table
-        places = ((self.hand_title, self.hand, 1, 0, 3, CHIP_H), (self.village_title, self.village, 2, 0, 1, CHIP_W + 30),
-                  (self.field_title, self.field, 2, 2, 1, CHIP_W + 30))
+        places = ((self.hand_title, self.hand, 1, 0, 3, CHIP_H), (self.village_title, self.village, 2, 0, 1, CHIP_W + 44),
+                  (self.field_title, self.field, 2, 2, 1, CHIP_W + 44))
         for title, chips, row, col, span, height in places:
             title.setAlignment(Qt.AlignmentFlag.AlignTop)
             grid.addWidget(title, row, col)

@@ -34,9 +34,12 @@ def leaves(states=STATES, prefix: str = "") -> list[str]:
 
 
 def phases() -> list[tuple[str, list[str]]]:
-    """(phase, its steps) in the order of the turn."""
+    """(phase, its steps) in the order of the turn (the end of the game is no step of a turn: the
+    status line and the game-over message say it)."""
     out: list[tuple[str, list[str]]] = []
     for leaf in leaves():
+        if leaf == "over":
+            continue
         phase = leaf.split("_")[0]
         if not out or out[-1][0] != phase:
             out.append((phase, []))
@@ -93,6 +96,8 @@ class PhaseTracker(QFrame):
         tr = current()
         for phase, header in self.headers.items():
             header.setText(tr.term("phase", phase))
+            words = header.text().split()  # wrapped, but no word cut
+            header.setMinimumWidth(max(header.fontMetrics().horizontalAdvance(w) for w in words) + 4)
         chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
         for step, label in self.labels.items():
             letter = STEPS.get(step, "·")
