@@ -117,8 +117,8 @@ def play_timed(games: int, seed: int, fmt: str, bare_samples: int = 0):
     total_wall = total_cpu = 0
     finished = 0
     clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
-    trigger, model = bare_machine()
     per_game = -(-bare_samples // games) if bare_samples else 0
+    trigger, model = bare_machine() if per_game else (None, None)
     for match, rng in matches(games, seed, fmt):
         game_wall, game_cpu = clock(), cpu_clock()
         while not match.is_over():

@@ -39,10 +39,6 @@ _NESTING_LOG = logging.getLogger("transitions.extensions.nesting")  # where even
 COMPATIBLE = transitions.__version__.startswith("0.9.")
 
 
-def _quiet(log: logging.Logger, level: int = logging.DEBUG) -> bool:
-    return COMPATIBLE and not log.isEnabledFor(level)
-
-
 __all__ = ["SharedMachine"]
 
 
@@ -52,12 +48,12 @@ class _State(NestedState):
     on."""
 
     def enter(self, event_data):
-        if not _quiet(_CORE_LOG, logging.INFO):
+        if not COMPATIBLE or _CORE_LOG.isEnabledFor(logging.INFO):
             return super().enter(event_data)
         event_data.machine.callbacks(self.on_enter, event_data)
 
     def exit(self, event_data):
-        if not _quiet(_CORE_LOG, logging.INFO):
+        if not COMPATIBLE or _CORE_LOG.isEnabledFor(logging.INFO):
             return super().exit(event_data)
         event_data.machine.callbacks(self.on_exit, event_data)
 
@@ -67,7 +63,7 @@ class _Event(NestedEvent):
     and scope; `_process` without its debug line while the log is off."""
 
     def _process(self, event_data):
-        if not _quiet(_NESTING_LOG):
+        if not COMPATIBLE or _NESTING_LOG.isEnabledFor(logging.DEBUG):
             return super()._process(event_data)
         machine = event_data.machine
         machine.callbacks(machine.prepare_event, event_data)
@@ -117,7 +113,7 @@ class _Transition(NestedTransition):
     its debug lines while the log is off."""
 
     def execute(self, event_data):
-        if not _quiet(_CORE_LOG):
+        if not COMPATIBLE or _CORE_LOG.isEnabledFor(logging.DEBUG):
             return super().execute(event_data)
         machine = event_data.machine
         machine.callbacks(self.prepare, event_data)
@@ -132,7 +128,9 @@ class _Transition(NestedTransition):
     def _change_state(self, event_data):
         machine = event_data.machine
         current = getattr(event_data.model, machine.model_attribute)
-        if not isinstance(current, str) or not (machine._memo_valid or machine._memo_ok()):
+        stack = machine._stack  # its first scope is where the stock code sets the state: the machine's own
+        if (not isinstance(current, str) or (stack and stack[0][0] is not machine)
+                or not (machine._memo_valid or machine._memo_ok())):
             return super()._change_state(event_data)
         key = (self, current, machine.scoped)
         plan = machine._memo_changes.get(key)
@@ -141,18 +139,23 @@ class _Transition(NestedTransition):
             state_tree, exit_partials, enter_partials = self._resolve_transition(event_data)
             value = _build_state_list(state_tree, machine.state_cls.separator)
             scope = event_data.__dict__.get("scope", _UNSET)  # `_enter_nested` notes it on entering children
-            plan = ([(p.func, p.args[1:]) for p in exit_partials], value,
+            with machine():
+                states = machine.get_states(listify(value))
+            plan = ([(p.func, p.args[1:]) for p in exit_partials], value, states[0] if len(states) == 1 else states,
                     [(p.func, p.args[1:]) for p in enter_partials], _UNSET if scope is before else scope)
             machine._memo_changes[key] = plan
-        exits, value, enters, scope = plan
+        exits, value, new_state, enters, scope = plan
         if scope is not _UNSET:
             event_data.scope = scope
         for func, args in exits:
             func(event_data, *args)
-        with machine():  # as `NestedTransition._update_model`
+        # as `NestedTransition._update_model`: the machine sets the model's state in its own scope
+        if machine.scoped is machine:
             machine.set_state(value, event_data.model)
-            states = machine.get_states(listify(value))
-            event_data.state = states[0] if len(states) == 1 else states
+        else:
+            with machine():
+                machine.set_state(value, event_data.model)
+        event_data.state = new_state
         for func, args in enters:
             func(event_data, *args)
         # `_final_check` would run here: with no final state it finds no on_final callback (_memo_ok)

@@ -20,6 +20,9 @@ from .errors import IllegalAction, NotationError
 from .machine import Row, Table
 
 MAX_AUTOMATIC_STEPS = 10_000
+#: a snapshot of the position is kept before every this many actions; undo goes back to the last one
+#: and replays the actions since (at most this many less one)
+CHECKPOINT_EVERY = 8
 
 
 @dataclass(frozen=True)
@@ -88,14 +91,16 @@ class Match:
         self.state = state
         self.history: list[Action] = []
         self.log: list[Entry] = []
-        self._undo: list[tuple[Any, int]] = []  # (snapshot of the position before the action, log length)
+        #: per action of the history: (a snapshot of the position before it, one action in CHECKPOINT_EVERY,
+        #: else None; the log's length before it)
+        self._undo: list[tuple[Any, int]] = []
         self._redo: list[Action] = []
         self._initial: dict | None = None
         #: called as ``observer(match, "apply" | "undo", action, phase, actor)`` after each change, with
         #: the step and seat the action was taken at (match records write actions as they happen)
         self.observers: list[Callable[["Match", str, Action, str, int | None], None]] = []
         if settle:
-            self._automatic()
+            self._automatic(0)
         self._initial = state.to_dict()
 
     # --- queries --------------------------------------------------------------------------
@@ -152,9 +157,8 @@ class Match:
     def undo(self) -> Action:
         if not self._undo:
             raise IndexError("nothing to undo")
-        snapshot, log_len = self._undo.pop()
-        self.state = self.rules.restore(snapshot, self.state.cards)
-        del self.log[log_len:]
+        self._rewind(len(self.history) - 1)
+        self._undo.pop()
         action = self.history.pop()
         self._redo.append(action)
         self._notify("undo", action, self.state.phase, self.actor)
@@ -222,31 +226,54 @@ class Match:
     def _push(self, action: Action) -> None:
         row, plan = self._check(action)
         phase, actor = self.state.phase, self.actor
-        before, log_len = self.rules.snapshot(self.state), len(self.log)
-        index = len(self.history) + 1
+        done, log_len = len(self.history), len(self.log)
+        before = self.rules.snapshot(self.state) if done % CHECKPOINT_EVERY == 0 else None
         try:
-            self.state.events = []
-            self.rules.table.fire(row, self.state)  # guards hold on the position before the action
-            self.rules.verbs[row.verb].perform(self.state, plan)
-            self._collect(index)
-            self._automatic()
+            self._perform(row, plan, done + 1)
         except BaseException:
-            self.state = self.rules.restore(before, self.state.cards)
-            del self.log[log_len:]
+            self._rewind(done, before, log_len)
             raise
         self.history.append(action)
         self._undo.append((before, log_len))
         self._notify("apply", action, phase, actor)
 
+    def _perform(self, row: Row, plan: Any, index: int) -> None:
+        """Carry out a checked action (the ``index``-th of the history) and the automatic steps after it."""
+        self.state.events = []
+        self.rules.table.fire(row, self.state)  # guards hold on the position before the action
+        self.rules.verbs[row.verb].perform(self.state, plan)
+        self._collect(index)
+        self._automatic(index)
+
+    def _rewind(self, done: int, snapshot: Any = None, log_len: int = 0) -> None:
+        """Put the match back in the position after the first ``done`` actions of its history (and its
+        log as it was then): from the last snapshot at or before that position (``snapshot``, the
+        position's own if the caller has it, or an earlier one of `_undo`), replaying the actions after
+        it. The replay is exact: a position follows from the one before and the action alone."""
+        start = done
+        if snapshot is None:
+            start = min(done, len(self._undo) - 1)
+            while self._undo[start][0] is None:
+                start -= 1
+            snapshot, log_len = self._undo[start]
+        self.state = self.rules.restore(snapshot, self.state.cards)
+        del self.log[log_len:]
+        for k in range(start, done):
+            try:
+                row, plan = self._check(self.history[k])
+                self._perform(row, plan, k + 1)
+            except IllegalAction as err:  # the position was changed outside the match
+                raise RuntimeError(f"replaying action {k + 1} ({self.history[k]}) for undo failed: {err}") from err
+
     def _notify(self, change: str, action: Action, phase: str, actor: int | None) -> None:
         for observer in self.observers:
             observer(self, change, action, phase, actor)
 
-    def _automatic(self) -> None:
-        """Carry out the steps that need no choice (draws, Showdown, settling links...)."""
+    def _automatic(self, index: int) -> None:
+        """Carry out the steps that need no choice (draws, Showdown, settling links...), logged as
+        following the ``index``-th action (0: the set-up)."""
         state, table, automatic = self.state, self.rules.table, self.rules.automatic
         steps = table.steps
-        index = len(self.history) + 1 if self._initial is not None else 0
         for _ in range(MAX_AUTOMATIC_STEPS):
             for row, guards in steps[state.phase]:
                 for guard in guards:

@@ -1,11 +1,15 @@
 """Undo snapshots: `NarutoState.snapshot`/`restore` give back exactly the position (the same `to_dict`,
-every attribute, independent copies), and `TrackedRandom` draws the same numbers as `random.Random`
-while reusing its state tuple as long as it has not drawn."""
+every attribute, independent copies), `TrackedRandom` draws the same numbers as `random.Random` while
+reusing its state tuple as long as it has not drawn, and the match, keeping a snapshot one action in
+`CHECKPOINT_EVERY`, undoes and redoes to every exact position and puts back a half-done action."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
+from referee.engine.match import CHECKPOINT_EVERY, Verb
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.rules import new_match
@@ -97,3 +101,67 @@ def test_player_copy_covers_every_slot():
             assert getattr(q, slot) is not getattr(p, slot), slot
     assert q.teams[0] is not p.teams[0] and q.sent[0] is not p.sent[0]
     assert q.to_dict() == p.to_dict()
+
+
+def _game(seed: int):
+    cards = bundled()
+    rng = random.Random(seed)
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)],
+                      seed=rng.randrange(2**32))
+    return match, rng
+
+
+def test_undo_all_the_way_back_and_redo_all_the_way_forward():
+    """Snapshots are kept one action in CHECKPOINT_EVERY; every position in between is replayed."""
+    for seed in range(3):
+        match, rng = _game(seed)
+        positions, logs = [match.state.to_dict()], [list(match.log)]
+        while not match.is_over():
+            match.apply(rng.choice(match.legal_actions()))
+            positions.append(match.state.to_dict())
+            logs.append(list(match.log))
+        assert len(positions) > 3 * CHECKPOINT_EVERY
+        for k in range(len(positions) - 2, -1, -1):
+            match.undo()
+            assert match.state.to_dict() == positions[k] and match.log == logs[k], k
+        assert not match.can_undo
+        for k in range(1, len(positions)):
+            match.redo()
+            assert match.state.to_dict() == positions[k] and match.log == logs[k], k
+        assert match.is_over() and not match.can_redo
+
+
+class Boom(Exception):
+    pass
+
+
+def test_an_action_failing_half_way_leaves_the_match_as_it_was(monkeypatch):
+    """Whether or not a snapshot was kept just before it, a failure inside perform (after the state has
+    started to change) gives back the position, log and history as they were."""
+    match, rng = _game(7)
+    rules = match.rules
+    tried = set()
+    while not match.is_over() and len(tried) < 12:
+        actions = match.legal_actions()
+        action = rng.choice(actions)
+        verb = rules.verbs[action.verb]
+        done = len(match.history)
+        key = (action.verb, done % CHECKPOINT_EVERY == 0)
+        if key not in tried:
+            tried.add(key)
+            before, log, history = match.state.to_dict(), list(match.log), list(match.history)
+
+            def broken(s, plan, perform=verb.perform):
+                perform(s, plan)
+                s.players[0].hand.clear()
+                s.turn += 100
+                raise Boom()
+
+            monkeypatch.setitem(rules.verbs, action.verb, Verb(verb.candidates, verb.check, broken))
+            with pytest.raises(Boom):
+                match.apply(action)
+            monkeypatch.setitem(rules.verbs, action.verb, verb)
+            assert match.state.to_dict() == before and match.log == log and match.history == history
+            assert match.legal_actions() == actions
+        match.apply(action)
+    assert {snapshot for _, snapshot in tried} == {True, False}
