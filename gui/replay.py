@@ -12,18 +12,19 @@ saying where the turn stands.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListView, QPushButton, QScrollArea, QSlider, QSplitter,
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QScrollArea, QSlider, QSplitter,
                                QStyle, QVBoxLayout, QWidget)
 
 from cards import records
 from cards.db import StorageError
-from cards.records import ActionInfo, RecordError
+from cards.records import RecordError
 from localization import Messages, current
 
 from .i18n import watch
 from .match.board import Board
+from .match.log_view import LogView
 from .pages import Page
 from .recorded import MESSAGES as RECORDED, players, rule, seat_name, when, winner
 
@@ -45,7 +46,6 @@ MESSAGES = Messages("gui.replay", {
     "start": "The initial position, before any action.",
     "action": "Action {seq}: {player} — {notation}",
     "nobody": "the referee",
-    "log_action": "{seq}. {player}: {notation}",
     "log_tip": "The match log up to this step: each action's notation, then what it did",
     "position_tip": "The position after the current step",
     "turn": "Turn {turn} · {step}",
@@ -53,54 +53,6 @@ MESSAGES = Messages("gui.replay", {
     "over": "Game over: {result}",
     "chain": "Links in the chain: {links}",
 })
-
-
-class LogModel(QAbstractListModel):
-    """The log up to the current step: each action's line (bold) followed by its events."""
-
-    def __init__(self, page: "ReplayPage"):
-        super().__init__(page)
-        self.page = page
-        self.lines: list = []  # ActionInfo or engine log Entry, in order
-
-    def show_step(self, replay: records.Replay) -> None:
-        entries, lines, i = replay.match.log, [], 0
-        for action in replay.actions[:replay.step]:
-            while i < len(entries) and entries[i].index < action.seq:  # set-up events come first
-                lines.append(entries[i])
-                i += 1
-            lines.append(action)
-        lines += entries[i:]
-        self.beginResetModel()
-        self.lines = lines
-        self.endResetModel()
-
-    def text(self, line) -> str:
-        page = self.page
-        if isinstance(line, ActionInfo):
-            return MESSAGES("log_action", seq=line.seq, player=page.actor_name(line.actor), notation=line.notation)
-        return current().event(line.key, line.params, page.player_name, page.card_name)
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's names)
-        return 0 if parent.isValid() else len(self.lines)
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        line = self.lines[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(line) if isinstance(line, ActionInfo) else "    " + self.text(line)
-        if role == Qt.ItemDataRole.FontRole and isinstance(line, ActionInfo):
-            font = QFont(self.page.font())
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole and isinstance(line, ActionInfo):
-            return current().term("step", line.phase)
-        return None
-
-    def retranslate(self) -> None:
-        if self.lines:
-            self.dataChanged.emit(self.index(0), self.index(len(self.lines) - 1))
 
 
 class ReplayPage(Page):
@@ -157,11 +109,8 @@ class ReplayPage(Page):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.situation_label)
         column.addWidget(board_scroll, 1)
-        self.log = LogModel(self)
-        self.log_view = QListView()
-        self.log_view.setModel(self.log)
-        self.log_view.setUniformItemSizes(True)  # only the lines on screen are rendered
-        self.log_view.setWordWrap(False)
+        self.log_view = LogView(self.card_name, self.player_name)
+        self.log = self.log_view.log
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(position)
         split.addWidget(self.log_view)
@@ -210,8 +159,7 @@ class ReplayPage(Page):
         last = replay.last
         self.action_label.setText(MESSAGES("start") if last is None else MESSAGES(
             "action", seq=last.seq, player=self.actor_name(last.actor), notation=last.notation))
-        self.log.show_step(replay)
-        self.log_view.scrollToBottom()
+        self.log_view.display(replay.match, [a.actor for a in replay.actions])
         self.situation_label.setText(self.situation())
         self.board.display(replay.match.state, hidden=frozenset(), acting=replay.match.actor)
 
@@ -257,5 +205,5 @@ class ReplayPage(Page):
         self.heading.setText(MESSAGES("heading", players=players(info), started=when(info.started),
                                       format=current().term("format", info.format),
                                       mode=current().term("mode", info.mode), result=result))
-        self.log.retranslate()
+        self.log_view.retranslate()
         self.refresh()

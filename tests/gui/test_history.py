@@ -23,7 +23,10 @@ from gui.replay import ReplayPage
 from gui.stats import DeckChart
 from gui.i18n import language
 from gui.match.board import MESSAGES as BOARD
+from gui.match.describe import label
+from gui.match.log_view import MESSAGES as LOG
 from localization import current
+from referee.engine.action import Action
 from referee.engine.playout import play_random
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.decks import random_deck
@@ -244,7 +247,9 @@ def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(windo
         assert page.replay.position == reference.position
         assert page.step_label.text() == f"Step {step} of {len(actions)}"
         expected = [line for line in log_lines(page) if not line.startswith("    ")]
-        assert expected == [f"{a.seq}. {info.players[a.actor]}: {a.notation}" for a in actions[:step]]
+        assert expected == [LOG("action", n=a.seq, player=info.players[a.actor],
+                                action=label(Action.parse(a.notation), window.context.card_name))
+                            for a in actions[:step]]
         events = [current().event(e.key, e.params, lambda s: info.players[s], window.context.card_name)
                   for e in reference.match.log]
         assert [line.strip() for line in log_lines(page) if line.startswith("    ")] == events
