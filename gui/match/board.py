@@ -141,7 +141,7 @@ class PlayerArea(QGroupBox):
     def display(self, state, show_hand: bool, acting: bool) -> None:
         """Redraw when what this area shows has changed (most actions change one area only)."""
         player = state.players[self.seat]
-        key = (repr(player.to_dict()), state.attacker, show_hand, acting,
+        key = (repr(player.to_dict()), state.attacker, show_hand,
                tuple(n for n, o in zip(state.instances, state.owner) if o == self.seat),  # named cards
                tuple(sorted(i for i in state.injured if state.owner[i] == self.seat)),
                repr(sorted((i, sorted(c.items())) for i, c in state.coins.items() if state.owner[i] == self.seat)))
@@ -149,8 +149,15 @@ class PlayerArea(QGroupBox):
         if key != self._shown:
             self._shown = key
             self.retranslate()
+        else:
+            self._title()
 
     # --- drawing ----------------------------------------------------------------------------
+    def _title(self) -> None:
+        s = self._state
+        role = current().term("role", "attacker" if s.attacker == self.seat else "blocker")
+        self.setTitle(MESSAGES("to_act" if self._acting else "player_role", name=s.players[self.seat].name, role=role))
+
     def retranslate(self) -> None:
         self.hand_title.setText(MESSAGES("hand_label"))
         self.village_title.setText(MESSAGES("village"))
@@ -159,9 +166,7 @@ class PlayerArea(QGroupBox):
         if s is None:
             return
         player = s.players[self.seat]
-        role = current().term("role", "attacker" if s.attacker == self.seat else "blocker")
-        key = "to_act" if self._acting else "player_role"
-        self.setTitle(MESSAGES(key, name=player.name, role=role))
+        self._title()
         symbols = Counter(sym for iid in player.chakra for sym in (s.card(iid).symbols if s.card(iid) else ("?",)))
         chakra = MESSAGES("chakra", cards=counted(len(player.chakra)))
         if symbols:

@@ -57,13 +57,21 @@ class OptionsPanel(QScrollArea):
         self.buttons: list[QPushButton] = []
         self._match = None
         self._allowed = True
+        self._shown = None
         watch(self)
 
     def display(self, match, allowed: bool = True) -> None:
         """Draw the options of ``match``; ``allowed`` False greys everything (another seat's
         computer player, or the hand-over screen)."""
+        s = match.state
+        actor = match.actor
+        hand = tuple(s.instances[i] for i in s.players[actor].hand) if actor is not None else ()
+        village = tuple(s.instances[i] for i in s.players[actor].village) if actor is not None else ()
+        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, match.legal_actions())), hand, village)
         self._match, self._allowed = match, allowed
-        self.retranslate()
+        if key != self._shown:  # most clicks change the options; the others need no rebuilding
+            self._shown = key
+            self.retranslate()
 
     def retranslate(self) -> None:
         match = self._match
