@@ -12,9 +12,10 @@ by transitions' own code for a given state name (and scope), so a trigger still 
 `trigger_event`, the events, the transitions' conditions, prepare/before/after callbacks, the states'
 exit and enter callbacks (`scoped_exit`/`scoped_enter`), `set_state` on the model and the machine's
 finalize callbacks, in the same order as the stock machine; only the structural look-ups are
-remembered. Four small stock methods whose log lines cost more than their work (`State.enter`,
-`State.exit`, `Transition.execute`, `NestedEvent._process`) are restated without the log lines, and
-only while their loggers are off. The memo is dropped whenever states or transitions are added or
+remembered. The small stock methods whose log lines cost more than their work (`State.enter`,
+`State.exit`, `Transition.execute`, `NestedEvent._process`, `HierarchicalMachine._trigger_event`) are
+restated without the log lines, only while their loggers are off, and `trigger_event` calls
+`_trigger_event` directly when there is no queue (as the stock `_process` does through a partial). The memo is dropped whenever states or transitions are added or
 removed. The model's state must be one name (no parallel states) and no state may be final, and
 transitions must be a 0.9 release (whose internals this restates), or the machine runs the stock
 code; `tests/referee/test_machine.py` checks that both machines agree trigger by trigger.
@@ -30,8 +31,8 @@ from typing import Any
 import transitions
 from transitions.core import listify
 from transitions.extensions import HierarchicalMachine
-from transitions.extensions.nesting import (NestedEvent, NestedState, NestedTransition, _build_state_list,
-                                            resolve_order)
+from transitions.extensions.nesting import (NestedEvent, NestedEventData, NestedState, NestedTransition,
+                                            _build_state_list, resolve_order)
 
 _CORE_LOG = logging.getLogger("transitions.core")  # where states and transitions log
 _NESTING_LOG = logging.getLogger("transitions.extensions.nesting")  # where events log
@@ -210,6 +211,43 @@ class SharedMachine(HierarchicalMachine):
     def remove_transition(self, *args: Any, **kwargs: Any):
         self._forget()
         return super().remove_transition(*args, **kwargs)
+
+    # --- triggering, as the stock machine without a queue ------------------------------------
+    def trigger_event(self, model, trigger, *args, **kwargs):
+        """`HierarchicalMachine.trigger_event`; without a queue the stock `_process` calls the trigger
+        at once (through a partial), which is done here directly while the log is off."""
+        if not COMPATIBLE or self.has_queue or self._transition_queue or _NESTING_LOG.isEnabledFor(logging.DEBUG):
+            return super().trigger_event(model, trigger, *args, **kwargs)
+        event_data = NestedEventData(state=None, event=None, machine=self, model=model, args=args, kwargs=kwargs)
+        event_data.result = None
+        return self._trigger_event(event_data, trigger)
+
+    def _trigger_event(self, event_data, trigger):
+        """`HierarchicalMachine._trigger_event` without its debug line, while the log is off; from the
+        machine's own scope with nothing entered yet, entering it again (`with self()`) changes nothing
+        and is skipped."""
+        if not COMPATIBLE or _NESTING_LOG.isEnabledFor(logging.DEBUG):
+            return super()._trigger_event(event_data, trigger)
+        try:
+            if self.scoped is self and not self._stack:
+                res = self._trigger_event_nested(event_data, trigger, None)
+            else:
+                with self():
+                    res = self._trigger_event_nested(event_data, trigger, None)
+            event_data.result = self._check_event_result(res, event_data.model, trigger)
+        except BaseException as err:  # as the stock method: on_exception callbacks, or raised
+            event_data.error = err
+            if self.on_exception:
+                self.callbacks(self.on_exception, event_data)
+            else:
+                raise
+        finally:
+            try:
+                self.callbacks(self.finalize_event, event_data)
+            except BaseException as err:
+                _NESTING_LOG.error("%sWhile executing finalize callbacks a %s occurred: %s.",
+                                   self.name, type(err).__name__, str(err))
+        return event_data.result
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):

@@ -59,11 +59,11 @@ def _transitions(transitions):
     return out
 
 
-def _machines(states, transitions, initial):
+def _machines(states, transitions, initial, **extra):
     built = []
     for cls in (HierarchicalMachine, SharedMachine):
         built.append(cls(model=None, states=_states(states), transitions=_transitions(transitions), initial=initial,
-                         auto_transitions=False, send_event=True, model_attribute="phase",
+                         auto_transitions=False, send_event=True, model_attribute="phase", **extra,
                          prepare_event=_note("prepare_event"), finalize_event=_note("finalize_event"),
                          before_state_change=_note("before_state_change"),
                          after_state_change=_note("after_state_change")))
@@ -133,13 +133,14 @@ def test_nested_features_every_trigger_from_every_state(state):
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_random_walks_agree(seed):
+@pytest.mark.parametrize("queued", [False, True])
+def test_random_walks_agree(seed, queued):
     rng = random.Random(seed)
     for states, transitions, initial, triggers in (
         (NESTED_STATES, NESTED_TRANSITIONS, "A_x", NESTED_TRIGGERS),
         (STATES, NARUTO_TRANSITIONS, "setup_first", NARUTO_TRIGGERS),
     ):
-        stock, shared = _machines(states, transitions, initial)
+        stock, shared = _machines(states, transitions, initial, queued=queued)
         a, b = Model(initial), Model(initial)
         for _ in range(400):
             trigger = rng.choice(triggers)
@@ -191,3 +192,27 @@ def test_the_memo_is_in_use_with_this_transitions():
     model = Model("A_x")
     assert shared.trigger_event(model, "deep")
     assert shared._memo_scopes and shared._memo_sources and shared._memo_changes
+
+
+@pytest.mark.parametrize("handled", [False, True])
+def test_errors_in_callbacks_agree(handled):
+    """A condition that raises: with on_exception callbacks they get the error, without it the trigger
+    raises; finalize callbacks run either way."""
+    transitions = [{"trigger": "boom", "source": "a_x", "dest": "a_y"}, {"trigger": "go", "source": "a_x", "dest": "a_y"}]
+
+    def explode(event):
+        if event.event.name == "boom":
+            raise ValueError("boom")
+        return True
+
+    built = []
+    for cls in (HierarchicalMachine, SharedMachine):
+        extra = {"on_exception": [_note("on_exception")]} if handled else {}
+        built.append(cls(model=None, states=_states([{"name": "a", "children": ["x", "y"]}]),
+                         transitions=[dict(t, conditions=[explode]) for t in transitions], initial="a_x",
+                         auto_transitions=False, send_event=True, model_attribute="phase",
+                         finalize_event=_note("finalize_event"), **extra))
+    for trigger in ("boom", "go"):
+        a, b = Model("a_x"), Model("a_x")
+        assert _fire(built[0], a, trigger) == _fire(built[1], b, trigger)
+        assert (a.phase, a.log) == (b.phase, b.log)
