@@ -14,8 +14,6 @@ from platformdirs import user_config_dir
 from PySide6.QtCore import QSettings
 
 import localization
-from cards.db import Database
-from cards.source import CatalogueSource
 
 
 def default_settings_path() -> Path:
@@ -27,8 +25,8 @@ class AppContext:
         self.settings = QSettings(str(settings_path or default_settings_path()), QSettings.Format.IniFormat)
         if database_url is not None:
             self.settings.setValue("database_url", database_url)
-        self._db: Database | None = None
-        self._cards: CatalogueSource | None = None
+        self._db = None
+        self._cards = None
 
     # --- settings ---------------------------------------------------------------------------
     @property
@@ -55,14 +53,20 @@ class AppContext:
         self.close()
 
     # --- the database -----------------------------------------------------------------------
-    def database(self) -> Database:
+    def database(self):
+        """The `cards.db.Database` (imported here: SQLAlchemy and Alembic take about a second to
+        import, and the start screen needs neither)."""
         if self._db is None:
+            from cards.db import Database
+
             self._db = Database(self.database_url)
         return self._db
 
-    def cards(self) -> CatalogueSource:
-        """Every Naruto card of the catalogue, read once."""
+    def cards(self):
+        """Every Naruto card of the catalogue (a `cards.source.CatalogueSource`), read once."""
         if self._cards is None:
+            from cards.source import CatalogueSource
+
             self._cards = CatalogueSource(self.database())
         return self._cards
 

@@ -1,7 +1,7 @@
 """The start screen: one button per thing a player comes to do.
 
-Each button opens a page; the pages are imported when first opened, so the first window shows
-quickly. "Continue" is offered only when an unfinished match is recorded (after a crash too).
+Each button opens a page; the pages (and the database behind them) are imported and opened when
+first needed, so the first window shows quickly.
 """
 
 from __future__ import annotations

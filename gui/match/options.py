@@ -6,6 +6,9 @@ in hand that its verb may not play now, is shown greyed with the refusal and its
 (`Match.explain`). Passing priority and going on to the next step are not here: they are separate
 controls of the match page. A referee-mode option with a physical card to name (``deploy ?``)
 opens the naming dialog instead of applying at once.
+
+The groups and their buttons are made once and reused (a click changes texts, not widgets): building
+and laying out new widgets after every click would cost more than everything else a click does.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QGroupBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QGroupBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
 from localization import Messages, current
@@ -41,9 +44,54 @@ SEPARATE = frozenset({"pass", "next"})
 #: the card type each verb plays from the hand (for greying the cards it may not play)
 PLAYS = {"deploy": "Ninja", "grow": "Ninja", "mission": "Mission", "counter": "Mission", "client": "Client",
          "jutsu": "Jutsu"}
-COLUMNS = 1
 #: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
 PICKS = {"charge": "hand", "discard": "hand", "team": "village"}
+
+
+class _Option:
+    """What one button shows and does: ``action`` None for a greyed option."""
+
+    __slots__ = ("text", "name", "tip", "action", "naming", "rule")
+
+    def __init__(self, text: str, name: str, tip: str, action: Action | None = None, naming: bool = False,
+                 rule: str | None = None):
+        self.text, self.name, self.tip, self.action, self.naming, self.rule = text, name, tip, action, naming, rule
+
+
+class _Group(QGroupBox):
+    """One verb's options: its buttons are reused from one display to the next."""
+
+    def __init__(self, panel: "OptionsPanel"):
+        super().__init__()
+        self.panel = panel
+        self.column = QVBoxLayout(self)
+        self.pool: list[QPushButton] = []
+        self.picker: QWidget | None = None
+
+    def fill(self, options: list[_Option], picker: QWidget | None) -> list[QPushButton]:
+        while len(self.pool) < len(options):
+            button = QPushButton()
+            button.clicked.connect(lambda _=False, b=button: self.panel._clicked(b))
+            self.column.insertWidget(len(self.pool), button)
+            self.pool.append(button)
+        for button, option in zip(self.pool, options):
+            button.setText(option.text)
+            button.setObjectName(option.name)
+            button.setToolTip(option.tip)
+            button.setProperty("rule", option.rule)
+            button.setEnabled(option.action is not None and self.panel._allowed)
+            self.panel._options[button] = option
+            button.show()
+        for button in self.pool[len(options):]:
+            button.hide()
+        if self.picker is not None:
+            self.column.removeWidget(self.picker)
+            self.picker.hide()
+            self.picker.deleteLater()  # a tick of it may be emitting the click that led here
+        self.picker = picker
+        if picker is not None:
+            self.column.addWidget(picker)
+        return self.pool[:len(options)]
 
 
 class OptionsPanel(QScrollArea):
@@ -55,6 +103,17 @@ class OptionsPanel(QScrollArea):
         self.card_name = card_name
         self.setWidgetResizable(True)
         self.buttons: list[QPushButton] = []
+        self._options: dict[QPushButton, _Option] = {}
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        self.groups = {verb: _Group(self) for verb in ORDER}
+        for group in self.groups.values():
+            group.hide()
+            layout.addWidget(group)
+        self.waiting = QLabel()
+        layout.addWidget(self.waiting)
+        layout.addStretch(1)
+        self.setWidget(box)
         self._match = None
         self._allowed = True
         self._shown = None
@@ -69,55 +128,47 @@ class OptionsPanel(QScrollArea):
         village = tuple(s.instances[i] for i in s.players[actor].village) if actor is not None else ()
         key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, match.legal_actions())), hand, village)
         self._match, self._allowed = match, allowed
-        if key != self._shown:  # most clicks change the options; the others need no rebuilding
+        if key != self._shown:  # most clicks change the options; the others need no redrawing
             self._shown = key
             self.retranslate()
 
     def retranslate(self) -> None:
         match = self._match
-        box = QWidget()
-        layout = QVBoxLayout(box)
         self.buttons = []
+        self._options = {}
+        verbs: set[str] = set()
+        legal: list[Action] = []
         if match is not None and not match.is_over():
             legal = [a for a in match.legal_actions() if a.verb not in SEPARATE]
             verbs = {row.verb for row in match.rules.table.by_state[match.phase] if row.verb}
-            for verb in [v for v in ORDER if v in verbs]:
-                group = self._group(match, verb, [a for a in legal if a.verb == verb])
-                layout.addWidget(group)
-        if not self.buttons:
-            layout.addWidget(QLabel(MESSAGES("waiting")))
-        layout.addStretch(1)
-        old = self.takeWidget()
-        if old is not None:  # a button of it may be emitting the click that led here
-            old.deleteLater()
-        self.setWidget(box)
+        for verb, group in self.groups.items():
+            if verb not in verbs:
+                group.hide()
+                continue
+            group.setTitle(current().term("verb", verb))
+            self.buttons += self._group(match, verb, group, [a for a in legal if a.verb == verb])
+            group.show()
+        self.waiting.setText(MESSAGES("waiting"))
+        self.waiting.setVisible(not self.buttons)
 
-    def _group(self, match, verb: str, legal: list[Action]) -> QGroupBox:
+    def _clicked(self, button: QPushButton) -> None:
+        option = self._options.get(button)
+        if option is not None and option.action is not None:
+            (self.naming if option.naming else self.chosen).emit(option.action)
+
+    def _group(self, match, verb: str, group: _Group, legal: list[Action]) -> list[QPushButton]:
         tr = current()
-        group = QGroupBox(tr.term("verb", verb))
-        grid = QGridLayout(group)
-        items: list[QPushButton] = []
+        options = []
         for action in legal:
-            button = QPushButton(details(action, self.card_name) or tr.term("verb", verb))
-            button.setObjectName(str(action))
-            button.setEnabled(self._allowed)
-            if action.needs_naming:
-                button.setToolTip(MESSAGES("name_tip"))
-                button.clicked.connect(lambda _=False, a=action: self.naming.emit(a))
-            else:
-                button.setToolTip(MESSAGES("apply_tip", notation=str(action)))
-                button.clicked.connect(lambda _=False, a=action: self.chosen.emit(a))
-            items.append(button)
-        items += self._refused_cards(match, verb, legal)
+            tip = MESSAGES("name_tip") if action.needs_naming else MESSAGES("apply_tip", notation=str(action))
+            options.append(_Option(details(action, self.card_name) or tr.term("verb", verb), str(action), tip,
+                                   action, action.needs_naming))
+        options += self._refused_cards(match, verb, legal)
         picker = self._picker(match, verb)
-        if picker is not None:
-            grid.addWidget(picker, 1000, 0)
-        elif not items:
-            items.append(self._greyed(tr.term("verb", verb), match.explain(Action(verb)), verb))
-        for i, button in enumerate(items):
-            grid.addWidget(button, i // COLUMNS, i % COLUMNS)
-            self.buttons.append(button)
-        return group
+        if picker is None and not options:
+            options.append(self._greyed(tr.term("verb", verb), match.explain(Action(verb)), verb))
+        shown = group.fill(options, picker)
+        return shown + ([picker.confirm] if picker is not None else [])
 
     def _picker(self, match, verb: str) -> QWidget | None:
         """Several cards in one action (a charge, a discard, a new team): tick them, then confirm;
@@ -158,10 +209,10 @@ class OptionsPanel(QScrollArea):
             tick.toggled.connect(judge)
         confirm.clicked.connect(lambda: self.chosen.emit(action()))
         judge()
-        self.buttons.append(confirm)
+        box.confirm = confirm
         return box
 
-    def _refused_cards(self, match, verb: str, legal: list[Action]) -> list[QPushButton]:
+    def _refused_cards(self, match, verb: str, legal: list[Action]) -> list[_Option]:
         """In guided mode, the actor's hand cards of the verb's type that it may not play now."""
         kind, s, actor = PLAYS.get(verb), match.state, match.actor
         if kind is None or s.mode != "guided" or actor is None:
@@ -176,14 +227,10 @@ class OptionsPanel(QScrollArea):
             out.append(self._greyed(details(action, self.card_name), match.explain(action), str(action)))
         return out
 
-    def _greyed(self, text: str, verdict, name: str) -> QPushButton:
-        button = QPushButton(text)
-        button.setObjectName(name)
-        button.setEnabled(False)
+    def _greyed(self, text: str, verdict, name: str) -> _Option:
         if verdict.legal or verdict.params.get("reason") == "unnamed":
-            button.setToolTip(MESSAGES("none_in_hand"))
+            tip = MESSAGES("none_in_hand")
         else:
-            button.setToolTip(MESSAGES("refused_tip", rule=verdict.rule,
-                                       message=current().refusal(verdict.rule, verdict.params, self.card_name)))
-        button.setProperty("rule", verdict.rule)
-        return button
+            tip = MESSAGES("refused_tip", rule=verdict.rule,
+                           message=current().refusal(verdict.rule, verdict.params, self.card_name))
+        return _Option(text, name, tip, rule=verdict.rule)

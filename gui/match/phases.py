@@ -18,8 +18,10 @@ MESSAGES = Messages("gui.match.phases", {
     "current_tip": "{phase}: {step} (now)",
 })
 
-_CURRENT = "background: palette(highlight); color: palette(highlighted-text); border-radius: 4px; padding: 2px 6px;"
-_OTHER = "color: palette(text); padding: 2px 6px;"
+#: the current step is marked by a property, so a step change restyles two labels, not all of them
+_STYLE = ("QLabel[step=\"true\"] { padding: 2px 6px; }"
+          "QLabel[step=\"true\"][current=\"true\"] { background: palette(highlight); "
+          "color: palette(highlighted-text); border-radius: 4px; }")
 
 
 def leaves(states=STATES, prefix: str = "") -> list[str]:
@@ -55,6 +57,7 @@ class PhaseTracker(QFrame):
     def __init__(self):
         super().__init__()
         self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setStyleSheet(_STYLE)
         self.labels: dict[str, QLabel] = {}
         self.headers: dict[str, QLabel] = {}
         row = QHBoxLayout(self)
@@ -78,6 +81,7 @@ class PhaseTracker(QFrame):
                 label = QLabel()
                 label.setObjectName(step)
                 label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+                label.setProperty("step", True)
                 self.labels[step] = label
                 line.addWidget(label)
             column.addLayout(line)
@@ -88,9 +92,11 @@ class PhaseTracker(QFrame):
         watch(self)
 
     def display(self, step: str) -> None:
-        if step != self.current:  # restyling every label costs more than a whole click
-            self.current = step
-            self.retranslate()
+        if step != self.current:
+            old, self.current = self.current, step
+            for name in self.labels:  # the two steps, and the chain steps shown or hidden
+                if name in (old, step) or is_chain_step(name):
+                    self._label(name)
 
     def retranslate(self) -> None:
         tr = current()
@@ -98,14 +104,22 @@ class PhaseTracker(QFrame):
             header.setText(tr.term("phase", phase))
             words = header.text().split()  # wrapped, but no word cut
             header.setMinimumWidth(max(header.fontMetrics().horizontalAdvance(w) for w in words) + 4)
+        for step in self.labels:
+            self._label(step)
+
+    def _label(self, step: str) -> None:
+        tr = current()
+        label = self.labels[step]
+        letter = STEPS.get(step, "·")
+        name = tr.term("step", step)
+        now = step == self.current
+        # the whole turn fits one line: steps show their letter, the current one its name too
+        label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
+        if label.property("current") != now:
+            label.setProperty("current", now)
+            label.style().unpolish(label)
+            label.style().polish(label)
+        label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
+                                  phase=tr.term("phase", step.split("_")[0]), step=name))
         chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
-        for step, label in self.labels.items():
-            letter = STEPS.get(step, "·")
-            name = tr.term("step", step)
-            now = step == self.current
-            # the whole turn fits one line: steps show their letter, the current one its name too
-            label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
-            label.setStyleSheet(_CURRENT if now else _OTHER)
-            label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
-                                      phase=tr.term("phase", step.split("_")[0]), step=name))
-            label.setVisible(not is_chain_step(step) or step.rsplit("_chain_", 1)[0] == chain_of)
+        label.setVisible(not is_chain_step(step) or step.rsplit("_chain_", 1)[0] == chain_of)

@@ -252,3 +252,15 @@ def test_an_interrupted_match_resumes_where_it_stopped_in_hot_seat(window, conte
     resumed = window.resume_match(uid)
     assert resumed.match.state.to_dict() == position and resumed.hot_seat
     assert resumed.adapter.actors == actors  # who took each action, rebuilt from the record
+
+
+def test_the_phase_tracker_highlights_the_current_step_and_shows_chain_steps_while_a_chain_is_open(window):
+    page = open_page(window, jutsu_exchange())
+    labels = page.phases.labels
+    assert labels["battle_exchange_open"].property("current") is True
+    assert not labels["battle_exchange_chain_priority"].isVisibleTo(page.phases)
+    starting(page, "jutsu J-030 by N-011").click()
+    assert labels["battle_exchange_chain_priority"].property("current") is True
+    assert labels["battle_exchange_open"].property("current") is False
+    assert labels["battle_exchange_chain_priority"].isVisibleTo(page.phases)
+    assert not labels["mission_chain_priority"].isVisibleTo(page.phases)
