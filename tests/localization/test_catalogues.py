@@ -119,3 +119,16 @@ def test_the_engine_imports_no_translation_qt_or_sql():
         text = path.read_text(encoding="utf-8")
         for banned in ("localization", "PySide6", "sqlmodel", "sqlalchemy", "cards."):
             assert not re.search(rf"^\s*(from|import) {re.escape(banned)}", text, re.M), (path, banned)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_both_games_name_their_phases_zones_card_types_actions_and_outcomes(lang):
+    from localization import term_kinds
+
+    kinds = set(term_kinds())
+    naruto = {"phase", "step", "zone", "card_type", "symbol", "verb", "outcome"}
+    llamas = {"llamas_phase", "llamas_zone", "llamas_card_type", "llamas_verb", "llamas_effect", "llamas_outcome"}
+    assert naruto | llamas <= kinds
+    tr = translator(lang)
+    assert tr.term("llamas_zone", "nursery") == GLOSSARY[lang]["use"]["llamas_nursery"]
+    assert tr.term("llamas_verb", "steal") != tr.term("llamas_verb", "draw")  # L-VERB-5: never one word
