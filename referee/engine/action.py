@@ -51,7 +51,12 @@ class Action:
     @property
     def needs_naming(self) -> bool:
         """True for a referee-mode template whose physical card must still be named."""
-        return UNNAMED in self.args or any(UNNAMED in v for _, v in self.opts)
+        if UNNAMED in self.args:
+            return True
+        for _, values in self.opts:
+            if UNNAMED in values:
+                return True
+        return False
 
     def __str__(self) -> str:
         parts = [self.verb, *self.args]

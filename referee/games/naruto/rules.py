@@ -95,6 +95,17 @@ def _strict(name: str, verb: Verb) -> Verb:
     return Verb(verb.candidates, strict_check, verb.perform)
 
 
+def _any_french(action: Action) -> bool:
+    for value in action.args:
+        if value[:3] in _FRENCH:
+            return True
+    for _, values in action.opts:
+        for value in values:
+            if value[:3] in _FRENCH:
+                return True
+    return False
+
+
 _ATTACKER_STEPS = ("mission_main", "organization_organize", "battle_attack", "end_hand")
 _BLOCKER_STEPS = ("mission_window", "battle_block")
 
@@ -122,7 +133,7 @@ class NarutoRules:
         def fix(value: str) -> str:
             number, at, seat = value.partition("@")
             return canonical_number(number) + at + seat if number[:3] in _FRENCH else value
-        if not any(v[:3] in _FRENCH for v in (*action.args, *(x for _, vs in action.opts for x in vs))):
+        if not _any_french(action):
             return action
         return Action(action.verb, tuple(fix(v) for v in action.args),
                       tuple((k, tuple(fix(v) for v in vs)) for k, vs in action.opts))
