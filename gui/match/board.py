@@ -204,12 +204,20 @@ class PlayerArea(QGroupBox):
             self.village.add(self._team(s, others, MESSAGES("standby"), leader=False))
 
     def _team(self, s, members: list[int], title: str, leader: bool = True) -> QWidget:
-        """A team's chips; on the battlefield its leader (first) is highlighted."""
-        box = QGroupBox(title)
-        row = QHBoxLayout(box)
-        row.setContentsMargins(4, 4, 4, 4)
+        """A team's chips under its name; on the battlefield its leader (first) is highlighted. (A
+        plain frame: a styled group box per team costs more to paint than the rest of the area.)"""
+        box = QFrame()
+        box.setFrameShape(QFrame.Shape.Box)
+        box.setFrameShadow(QFrame.Shadow.Plain)
+        column = QVBoxLayout(box)
+        column.setContentsMargins(4, 2, 4, 4)
+        column.setSpacing(2)
+        column.addWidget(QLabel(title))
+        row = QHBoxLayout()
+        row.setSpacing(4)
         for k, iid in enumerate(members):
             row.addWidget(self._chip(s, iid, lead=leader and k == 0 and len(members) > 1))
+        column.addLayout(row)
         return box
 
     def _chip(self, s, iid: int, lead: bool = False) -> CardChip:
