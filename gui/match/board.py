@@ -13,12 +13,13 @@ from typing import Callable
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette, QTransform
-from PySide6.QtWidgets import (QFrame, QGridLayout, QGroupBox, QHBoxLayout, QLabel, QScrollArea, QSizePolicy,
+from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy,
                                QVBoxLayout, QWidget)
 
 from localization import Messages, current
 
 from ..i18n import watch
+from .frames import TitledFrame
 
 MESSAGES = Messages("gui.match.board", {
     "player": "{name}",
@@ -104,9 +105,10 @@ class ChipRow(QWidget):
         self.row.insertWidget(self.row.count() - 1, widget)
 
 
-class PlayerArea(QGroupBox):
+class PlayerArea(TitledFrame):
     def __init__(self, seat: int, card_name: Callable[[str], str]):
-        super().__init__()
+        grid = QGridLayout()
+        super().__init__(grid)
         self.seat = seat
         self.card_name = card_name
         self.setObjectName(f"player{seat + 1}")
@@ -115,7 +117,6 @@ class PlayerArea(QGroupBox):
         self.stats.setObjectName("stats")
         self.hand_title, self.village_title, self.field_title = QLabel(), QLabel(), QLabel()
         self.hand, self.village, self.field = ChipRow(), ChipRow(), ChipRow()
-        grid = QGridLayout(self)
         grid.setVerticalSpacing(2)
         grid.addWidget(self.stats, 0, 0, 1, 4)
         # the hand on its own row; village and battlefield side by side, as on the table
@@ -218,6 +219,7 @@ class PlayerArea(QGroupBox):
         for k, iid in enumerate(members):
             row.addWidget(self._chip(s, iid, lead=leader and k == 0 and len(members) > 1))
         column.addLayout(row)
+        column.addStretch(1)  # the name stays on top of a frame taller than its chips
         return box
 
     def _chip(self, s, iid: int, lead: bool = False) -> CardChip:

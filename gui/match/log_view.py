@@ -38,6 +38,9 @@ class LogModel(QAbstractListModel):
         super().__init__(parent)
         self.card_name, self.player_name = card_name, player_name
         self.lines: list[tuple] = []
+        self._texts: dict[int, str] = {}  # row -> its text in the active language (drawn often)
+        self._bold = QFont()
+        self._bold.setBold(True)
         self._match = None
         self._actions = -1  # the last action whose lines are shown (0: the set-up)
         self._events = 0  # log entries shown
@@ -51,6 +54,7 @@ class LogModel(QAbstractListModel):
         if not grew:
             self.beginResetModel()
             self.lines, self._match, self._actions, self._events, self._refusals = [], match, -1, 0, 0
+            self._texts = {}
             self.endResetModel()
         new = self._lines_after(match, actors, refusals)
         if new:
@@ -93,11 +97,12 @@ class LogModel(QAbstractListModel):
             return None
         line = self.lines[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.text(line)
+            row = index.row()
+            if row not in self._texts:
+                self._texts[row] = self.text(line)
+            return self._texts[row]
         if role == Qt.ItemDataRole.FontRole and line[0] == "action":
-            font = QFont()
-            font.setBold(True)
-            return font
+            return self._bold
         if role == Qt.ItemDataRole.ForegroundRole and line[0] == "refusal":
             return QBrush(_REFUSED)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -110,6 +115,7 @@ class LogModel(QAbstractListModel):
         return None
 
     def retranslate(self) -> None:
+        self._texts = {}
         if self.lines:
             self.dataChanged.emit(self.index(0), self.index(len(self.lines) - 1))
 

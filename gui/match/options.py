@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QGroupBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
+from PySide6.QtWidgets import (QCheckBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
                                QWidget)
 
 from localization import Messages, current
@@ -24,6 +24,7 @@ from referee.engine.action import Action
 
 from ..i18n import watch
 from .describe import details
+from .frames import TitledFrame
 
 MESSAGES = Messages("gui.match.options", {
     "refused_tip": "{rule}: {message}",
@@ -58,13 +59,13 @@ class _Option:
         self.text, self.name, self.tip, self.action, self.naming, self.rule = text, name, tip, action, naming, rule
 
 
-class _Group(QGroupBox):
+class _Group(TitledFrame):
     """One verb's options: its buttons are reused from one display to the next."""
 
     def __init__(self, panel: "OptionsPanel"):
-        super().__init__()
+        self.column = QVBoxLayout()
+        super().__init__(self.column)
         self.panel = panel
-        self.column = QVBoxLayout(self)
         self.pool: list[QPushButton] = []
         self.picker: QWidget | None = None
 
