@@ -42,6 +42,9 @@ MESSAGES = Messages("gui.match.page", {
     "thinking": "{name} (computer) is thinking…",
     "refused": "Refused — {rule}: {message}",
     "chain_tab": "Chain",
+    "chain_tab_tip": "The links of the chain, numbered, and how each one settled",
+    "showdown_tab_tip": "The arithmetic of the last Showdown and what followed",
+    "log_tab_tip": "Every action and result of the match",
     "showdown_tab": "Showdown",
     "log_tab": "Log",
     "handover": "Hand the device to {name}.",
@@ -230,6 +233,8 @@ class MatchPage(Page):
         self.tabs.setTabText(0, MESSAGES("chain_tab"))
         self.tabs.setTabText(1, MESSAGES("showdown_tab"))
         self.tabs.setTabText(2, MESSAGES("log_tab"))
+        for i, key in enumerate(("chain_tab_tip", "showdown_tab_tip", "log_tab_tip")):
+            self.tabs.setTabToolTip(i, MESSAGES(key))
         self.refresh()
 
     def _handover_texts(self) -> None:

@@ -264,3 +264,12 @@ def test_the_phase_tracker_highlights_the_current_step_and_shows_chain_steps_whi
     assert labels["battle_exchange_open"].property("current") is False
     assert labels["battle_exchange_chain_priority"].isVisibleTo(page.phases)
     assert not labels["mission_chain_priority"].isVisibleTo(page.phases)
+
+
+def test_every_control_of_the_match_page_has_a_tooltip(window):
+    from PySide6.QtWidgets import QAbstractButton
+
+    page = open_page(window, jutsu_exchange())
+    controls = [w for w in page.findChildren(QAbstractButton) if w.isVisibleTo(page)]
+    assert controls and [w.objectName() or w.text() for w in controls if not w.toolTip()] == []
+    assert all(page.tabs.tabToolTip(i) for i in range(page.tabs.count()))
