@@ -538,9 +538,7 @@ class NewMatchPage(Page):
                                   (self.mode_label, self.mode_combo, "mode"),
                                   (self.first_label, self.first_combo, "first"),
                                   (self.seed_label, self.seed_edit, "seed")):
-            label.setText(MESSAGES(key))
-            field.setToolTip(MESSAGES(f"{key}_tip"))
-            label.setToolTip(MESSAGES(f"{key}_tip"))
+            _name_field(label, field, key)
         for i, game in enumerate(GAMES):
             self.game_combo.setItemText(i, tr.term("game", game))
         for combo, kind, keys in ((self.format_combo, "format", FORMATS), (self.mode_combo, "mode", MODES)):
@@ -566,9 +564,7 @@ class NewMatchPage(Page):
                                       (seat.size_label, seat.size, "deck_size"),
                                       (seat.legality_label, seat.legality, "legality"),
                                       (seat.opponent_label, seat.opponent, "opponent")):
-                label.setText(MESSAGES(key))
-                label.setToolTip(MESSAGES(f"{key}_tip"))
-                field.setToolTip(MESSAGES(f"{key}_tip"))
+                _name_field(label, field, key)
             for i, key in enumerate(OPPONENTS):
                 seat.opponent.setItemText(i, MESSAGES(f"opponent_{key}"))
                 seat.opponent.setItemData(i, MESSAGES(f"opponent_{key}_tip"), Qt.ItemDataRole.ToolTipRole)
@@ -581,3 +577,10 @@ class NewMatchPage(Page):
         for seat in self.seats:
             self._show_legality(seat)
         self._clear_message()
+
+
+def _name_field(label, field, key: str) -> None:
+    """A form row's label text, and the same tooltip on the label and its field."""
+    label.setText(MESSAGES(key))
+    label.setToolTip(MESSAGES(f"{key}_tip"))
+    field.setToolTip(MESSAGES(f"{key}_tip"))

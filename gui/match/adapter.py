@@ -44,10 +44,7 @@ class MatchAdapter(QObject):
             self.refused.emit(err)
             return False
         self.applied.emit(done)
-        self.changed.emit()
-        outcome = self.match.outcome()
-        if outcome is not None:
-            self.finished.emit(outcome)
+        self._moved_on()
         return True
 
     def undo(self) -> bool:
@@ -61,17 +58,26 @@ class MatchAdapter(QObject):
         if not self.match.can_redo:
             return False
         self.match.redo()
+        self._moved_on()
+        return True
+
+    def _moved_on(self) -> None:
+        """After an action (applied or redone): the views redraw, and a finished match says so."""
         self.changed.emit()
         outcome = self.match.outcome()
         if outcome is not None:
             self.finished.emit(outcome)
-        return True
 
     def undo_crosses_chance(self) -> bool:
         """Whether the last action drew, shuffled or flipped a coin (its own or the automatic steps
         that followed it)."""
         last = len(self.match.history)
-        return any(e.index == last and e.key in CHANCE_EVENTS for e in reversed(self.match.log))
+        for entry in reversed(self.match.log):  # the last action's events are at the end
+            if entry.index != last:
+                return False
+            if entry.key in CHANCE_EVENTS:
+                return True
+        return False
 
 
 def _actors(match: Match) -> list[int | None]:

@@ -117,18 +117,21 @@ class OptionsPanel(QScrollArea):
         self.setWidget(box)
         self._match = None
         self._allowed = True
+        self._legal: list[Action] = []
         self._shown = None
         watch(self)
 
-    def display(self, match, allowed: bool = True) -> None:
+    def display(self, match, allowed: bool = True, legal: list[Action] | None = None) -> None:
         """Draw the options of ``match``; ``allowed`` False greys everything (another seat's
-        computer player, or the hand-over screen)."""
+        computer player, or the hand-over screen). ``legal`` is ``match.legal_actions()`` when the
+        caller has it already."""
+        legal = match.legal_actions() if legal is None else legal
         s = match.state
         actor = match.actor
         hand = tuple(s.instances[i] for i in s.players[actor].hand) if actor is not None else ()
         village = tuple(s.instances[i] for i in s.players[actor].village) if actor is not None else ()
-        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, match.legal_actions())), hand, village)
-        self._match, self._allowed = match, allowed
+        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, legal)), hand, village)
+        self._match, self._allowed, self._legal = match, allowed, legal
         if key != self._shown:  # most clicks change the options; the others need no redrawing
             self._shown = key
             self.retranslate()
@@ -140,7 +143,7 @@ class OptionsPanel(QScrollArea):
         verbs: set[str] = set()
         legal: list[Action] = []
         if match is not None and not match.is_over():
-            legal = [a for a in match.legal_actions() if a.verb not in SEPARATE]
+            legal = [a for a in self._legal if a.verb not in SEPARATE]
             verbs = {row.verb for row in match.rules.table.by_state[match.phase] if row.verb}
         for verb, group in self.groups.items():
             if verb not in verbs:

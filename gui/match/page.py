@@ -184,11 +184,12 @@ class MatchPage(Page):
             self._handover_texts()
         self.center.setCurrentWidget(self.handover if handing_over else self.center.widget(0))
         human = actor is not None and actor not in self.computer and not handing_over
-        self.options.display(match, human)
+        legal_actions = match.legal_actions()
+        self.options.display(match, human, legal_actions)
         self.chain.display(match)
         self.showdown.display(match.log)
         self.log.display(match, self.actors)
-        legal = {str(a) for a in match.legal_actions()} if human else set()
+        legal = {str(a) for a in legal_actions} if human else set()
         for button, verb in ((self.pass_button, "pass"), (self.next_button, "next")):
             self._control(button, verb, verb in legal)
         self.undo_button.setEnabled(match.can_undo)

@@ -39,6 +39,13 @@ def starting(page: MatchPage, prefix: str) -> QPushButton:
     return found[0]
 
 
+def guided(context, rng: random.Random, seed: int, names: tuple[str, str]):
+    """A guided match between two random legal decks of the catalogue."""
+    cards = context.cards()
+    return new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=seed,
+                     cards=cards, names=names)
+
+
 def enabled(page: MatchPage) -> list[QPushButton]:
     return [b for b in page.options.buttons if b.isEnabled()] + \
            [b for b in (page.pass_button, page.next_button) if b.isEnabled()]
@@ -46,9 +53,7 @@ def enabled(page: MatchPage) -> list[QPushButton]:
 
 def test_a_whole_guided_game_played_by_clicking_options(window, context):
     rng = random.Random(7)
-    cards = context.cards()
-    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=7,
-                      cards=cards, names=("Ana", "Boris"))
+    match = guided(context, rng, 7, ("Ana", "Boris"))
     page = open_page(window, match)
     for _ in range(3000):
         if match.is_over():
@@ -194,9 +199,7 @@ def test_ticking_ninjas_forms_a_team_and_an_illegal_pick_says_why(window):
 
 def test_hot_seat_hides_the_hand_until_the_device_is_handed_over(window, context):
     rng = random.Random(2)
-    cards = context.cards()
-    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=2,
-                      cards=cards, names=("Ana", "Boris"))
+    match = guided(context, rng, 2, ("Ana", "Boris"))
     page = window.open_match(match, hot_seat=True)
     assert page.center.currentWidget() is page.handover and "Ana" in page.handover_text.text()
     assert not any(b.isEnabled() for b in page.options.buttons)
@@ -213,9 +216,7 @@ def test_a_computer_opponent_answers_through_the_adapter(window, context, qtbot)
     from referee.games.naruto.opponent import HeuristicPlayer
 
     rng = random.Random(4)
-    cards = context.cards()
-    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=4,
-                      cards=cards, names=("Ana", "CPU"))
+    match = guided(context, rng, 4, ("Ana", "CPU"))
     page = window.open_match(match, computer={1: HeuristicPlayer(4)})
     page.delay_ms = 0
     button(page, "first 1").click()
@@ -241,9 +242,7 @@ def test_a_refusal_is_logged_with_its_rule_linked_to_the_rules_reference(window)
 
 def test_an_interrupted_match_resumes_where_it_stopped_in_hot_seat(window, context):
     rng = random.Random(9)
-    cards = context.cards()
-    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=9,
-                      cards=cards, names=("Ana", "Boris"))
+    match = guided(context, rng, 9, ("Ana", "Boris"))
     page = open_page(window, match)
     for _ in range(25):
         rng.choice(enabled(page)).click()
