@@ -51,6 +51,8 @@ class Table:
     rows: list[Row]
     guards: dict[str, tuple[Guard, str]]  # guard name -> (function, rule id it enforces)
     initial: str
+    #: triggers that every step has (answering an effect's choice, say): the diagram leaves them out
+    anywhere: tuple[str, ...] = ()
     machine: HierarchicalMachine = field(init=False)
     by_state: dict[str, list[Row]] = field(init=False)
     #: per step, the rows a player's verb fires and those the referee carries out, each with its guard
@@ -104,8 +106,9 @@ class Table:
         """The table drawn as a mermaid state diagram (the README's and the GUI's tracker's source)."""
         from transitions.extensions import HierarchicalGraphMachine
 
+        rows = [r for r in self.rows if r.trigger not in self.anywhere]
         graph = HierarchicalGraphMachine(
-            states=self.states, transitions=_transitions(self.rows, {}), initial=self.initial,
+            states=self.states, transitions=_transitions(rows, {}), initial=self.initial,
             auto_transitions=False, graph_engine="mermaid", show_conditions=True, title=self.name,
         )
         return graph.get_graph().source

@@ -69,6 +69,7 @@ class Rules(Protocol):
     automatic: dict[str, Callable[[Any], None]]  # trigger -> what the referee does
     turn_rule: str  # cited for a verb that no row of the current step allows
     over_rule: str  # cited for any action once the game is over
+    answer_rule: str  # cited for another verb while a choice waits for its answer (see `answering`)
 
     def normalize(self, action: Action) -> Action: ...
 
@@ -113,10 +114,18 @@ class Match:
         """The seat expected to act now (None when the match is over)."""
         return self.rules.actor(self.state)
 
+    def _answering(self) -> frozenset[str] | None:
+        """The only verbs allowed while the rules wait for an answer (a choice an effect asks), else None."""
+        answering = getattr(self.rules, "answering", None)
+        return answering(self.state) if answering is not None else None
+
     def legal_actions(self) -> list[Action]:
         state, verbs = self.state, self.rules.verbs
         out: list[Action] = []
+        only = self._answering()
         for row, guards in self.rules.table.choices[state.phase]:
+            if only is not None and row.verb not in only:
+                continue
             for guard in guards:
                 if not guard(state):
                     break
@@ -209,6 +218,9 @@ class Match:
         state, table = self.state, self.rules.table
         if self.outcome() is not None:
             raise IllegalAction(self.rules.over_rule, verb=action.verb)
+        only = self._answering()
+        if only is not None and action.verb not in only:
+            raise IllegalAction(self.rules.answer_rule, verb=action.verb, allowed=sorted(only))
         rows = table.by_verb.get((state.phase, action.verb))
         if not rows:
             steps = sorted({r.source for r in table.rows if r.verb == action.verb})
@@ -275,6 +287,8 @@ class Match:
         state, table, automatic = self.state, self.rules.table, self.rules.automatic
         steps = table.steps
         for _ in range(MAX_AUTOMATIC_STEPS):
+            if self._answering() is not None:
+                return
             for row, guards in steps[state.phase]:
                 for guard in guards:
                     if not guard(state):

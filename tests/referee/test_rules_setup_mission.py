@@ -24,7 +24,7 @@ from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import new_match, rules_for
 from referee.games.naruto.scenario import scenario_state
 from referee.games.naruto.state import ZONES
-from referee.games.naruto.zones import stats
+from referee.games.naruto.power import stats
 
 SET1 = bundled()
 

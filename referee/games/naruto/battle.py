@@ -13,7 +13,10 @@ from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
 from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
 from .state import NarutoState
 from .targets import meets, opposing_team, ref
-from .zones import damage, effect_applies, in_play, locate, locate_all, move, ninjas, reveal, stats, team_index
+from . import abilities
+from .effects import hurt
+from .power import stats
+from .zones import in_play, locate, locate_all, move, ninjas, reveal, team_index
 
 MAX_TEAM = 3  # N-ORG-1
 MAX_SENT = 3  # N-ATTACK-1
@@ -108,31 +111,35 @@ def _sendable(s: NarutoState, p: int, a: Action, lead_rule: str = "N-ATTACK-2",
     if lead is None:
         if len(team) > 1:
             raise IllegalAction(lead_rule, team=a.args[0], reason="leader")
-        return team, team[0]
-    leader = next((m for m in team if s.instances[m] == lead), None)
-    if leader is None:
-        raise IllegalAction(lead_rule, team=a.args[0], lead=lead)
+        leader = team[0]
+    else:
+        leader = next((m for m in team if s.instances[m] == lead), None)
+        if leader is None:
+            raise IllegalAction(lead_rule, team=a.args[0], lead=lead)
+    abilities.check_team_may_battle(s, p, team)
     return team, leader
 
 
-def _send(s: NarutoState, p: int, team: list[int], leader: int) -> list[int]:
+def _send(s: NarutoState, p: int, team: list[int], leader: int, tax: list[int]) -> list[int]:
+    for iid in tax:
+        move(s, iid, "discard")
+    if tax:
+        s.emit("tax_paid", player=p, cards=[s.instances[i] for i in tax], card="M-013")
     order = [leader] + [m for m in team if m != leader]
     for m in order:
         move(s, m, "battlefield")
     s.players[p].sent.append(order)
-    for m in order:  # "when sent to battle" effects are the players' to apply (card effects come later)
-        if s.card(m).effect_kind in ("on_attack", "on_battle") and effect_applies(s, m):
-            s.emit("effect_left", player=p, card=s.instances[m])
+    abilities.on_sent(s, p, order)
     return order
 
 
 def check_send(s: NarutoState, row: Row, a: Action) -> dict:
     team, leader = _sendable(s, s.attacker, a)
-    return {"team": team, "leader": leader}
+    return {"team": team, "leader": leader, "tax": abilities.send_tax(s, s.attacker, a.get("pay"))}
 
 
 def perform_send(s: NarutoState, plan: dict) -> None:
-    order = _send(s, s.attacker, plan["team"], plan["leader"])
+    order = _send(s, s.attacker, plan["team"], plan["leader"], plan["tax"])
     s.emit("team_sent", player=s.attacker, lead=s.instances[order[0]], rear=[s.instances[m] for m in order[1:]])
 
 
@@ -148,7 +155,8 @@ def _team_choices(s: NarutoState, p: int) -> list[tuple[str, str | None]]:
 
 
 def candidates_send(s: NarutoState, row: Row) -> list[Action]:
-    return [Action.of("send", t, lead=lead) for t, lead in _team_choices(s, s.attacker)]
+    tax = abilities.canonical_tax(s, s.attacker)
+    return [Action.of("send", t, lead=lead, pay=tax) for t, lead in _team_choices(s, s.attacker)]
 
 
 def check_block(s: NarutoState, row: Row, a: Action) -> dict:
@@ -161,12 +169,13 @@ def check_block(s: NarutoState, row: Row, a: Action) -> dict:
         raise IllegalAction("N-BLOCK-2", on=on)
     if target in s.players[b].against:
         raise IllegalAction("N-BLOCK-2", on=on, reason="blocked")
-    return {"team": team, "leader": leader, "against": target}
+    abilities.check_block_allowed(s, team, attackers[target])
+    return {"team": team, "leader": leader, "against": target, "tax": abilities.send_tax(s, b, a.get("pay"))}
 
 
 def perform_block(s: NarutoState, plan: dict) -> None:
     b = s.blocker
-    order = _send(s, b, plan["team"], plan["leader"])
+    order = _send(s, b, plan["team"], plan["leader"], plan["tax"])
     s.players[b].against.append(plan["against"])
     attacker_lead = s.players[s.attacker].sent[plan["against"]][0]
     s.emit("team_blocks", player=b, lead=s.instances[order[0]], rear=[s.instances[m] for m in order[1:]],
@@ -176,8 +185,36 @@ def perform_block(s: NarutoState, plan: dict) -> None:
 def candidates_block(s: NarutoState, row: Row) -> list[Action]:
     b = s.blocker
     open_ = [t for i, t in enumerate(s.players[s.attacker].sent) if t and i not in s.players[b].against]
-    return [Action.of("block", t, on=s.instances[a[0]], lead=lead)
+    tax = abilities.canonical_tax(s, b)
+    return [Action.of("block", t, on=s.instances[a[0]], lead=lead, pay=tax)
             for t, lead in _team_choices(s, b) for a in open_]
+
+
+def check_obligations(s: NarutoState, trigger: str) -> None:
+    """Teams that an effect makes go to Battle, or be blocked, if able (`abilities.obligations`)."""
+    def can_send(i: int) -> bool:
+        if len(s.players[s.attacker].sent) >= MAX_SENT:
+            return False
+        return any(_legal(s, check_send, Action.of("send", t, lead=lead, pay=abilities.canonical_tax(s, s.attacker)))
+                   for t, lead in _team_choices(s, s.attacker) if t == f"T{i + 1}")
+
+    def can_block(k: int) -> bool:
+        b = s.blocker
+        if len(s.players[b].sent) >= len(s.players[s.attacker].sent):
+            return False
+        on = s.instances[s.players[s.attacker].sent[k][0]]
+        return any(_legal(s, check_block, Action.of("block", t, on=on, lead=lead, pay=abilities.canonical_tax(s, b)))
+                   for t, lead in _team_choices(s, b))
+
+    abilities.obligations(s, trigger, can_send, can_block)
+
+
+def _legal(s: NarutoState, check, action: Action) -> bool:
+    try:
+        check(s, None, action)
+    except IllegalAction:
+        return False
+    return True
 
 
 # --- I. the Jutsu exchange -----------------------------------------------------------------------
@@ -197,6 +234,7 @@ def check_jutsu(s: NarutoState, row: Row, a: Action) -> Plan:
                             else "N-JUTSU-1", card=number, user=by) from None
     if not meets(s, user, card.requirement):
         raise IllegalAction("N-KEY-COND-1", card=number, user=by, requirement=card.requirement)
+    abilities.check_jutsu_allowed(s, card, user)
     x = 0
     xs = a.get("x")
     if has_x(card):
@@ -209,6 +247,9 @@ def check_jutsu(s: NarutoState, row: Row, a: Action) -> Plan:
     pay = a.get("pay")
     payers = locate_all(s, p, "chakra", pay)
     check_jutsu_payment(s, card, x, payers)
+    symbol = card.abilities.get("x_symbol")
+    if symbol and sum(symbol in s.card(i).symbols for i in payers) < x:
+        raise IllegalAction("N-JUTSU-3", card=number, x=x, symbols=[symbol] * x)
     return Plan(p, iid, number, payers, pay, targets=targets, extra={"user": user, "x": x})
 
 
@@ -232,7 +273,7 @@ def candidates_jutsu(s: NarutoState, row: Row) -> list[Action]:
         card = s.cards.get(number)
         xs = range(max_x(s, p, card) + 1) if has_x(card) else [None]
         for x in xs:
-            pay = canonical_jutsu_payment(s, p, card, x or 0)
+            pay = _x_payment(s, p, card, x or 0)
             if pay is None:
                 continue
             for u in users:
@@ -241,6 +282,15 @@ def candidates_jutsu(s: NarutoState, row: Row) -> list[Action]:
                 out += [Action.of("jutsu", number, by=s.instances[u], target=t, pay=pay,
                                   x=None if x is None else str(x)) for t in target_options(s, p, u, card)]
     return out
+
+
+def _x_payment(s: NarutoState, p: int, card, x: int) -> list[str] | None:
+    """A payment `legal_actions` lists; X paid with cards of one symbol when the card says so (J-012)."""
+    symbol = card.abilities.get("x_symbol")
+    if not symbol:
+        return canonical_jutsu_payment(s, p, card, x)
+    cards = [s.instances[i] for i in s.players[p].chakra if s.card(i) is not None and symbol in s.card(i).symbols]
+    return cards[:x] if len(cards) >= x and len(card.jutsu_cost) == 1 else None
 
 
 # --- J. Showdown, K. Return ----------------------------------------------------------------------
@@ -266,15 +316,14 @@ def showdown(s: NarutoState) -> None:
         team = [m for m in team if m in attacker.battlefield]
         if not team:
             continue
-        ours = power(s, team)
         lead = s.instances[team[0]]
+        if abilities.showdown_skipped(s, team, blocking):
+            s.emit("showdown_skipped", player=a, lead=lead)
+            continue
+        ours = power(s, team)
         if blocking is None:
-            earned = 1 if ours <= 4 else 2  # N-SHOW-3
-            taken = 0
-            for _ in range(earned):
-                if blocker.deck:
-                    move(s, blocker.deck[0], "rewards", seat=a)
-                    taken += 1
+            earned = (1 if ours <= 4 else 2) + abilities.extra_reward(s, team)  # N-SHOW-3
+            taken = _take_rewards(s, a, earned)
             s.emit("showdown_unblocked", player=a, lead=lead, power=ours, rewards=taken,
                    rule="N-SHOW-3", arithmetic=_arithmetic(s, team))
             continue
@@ -287,14 +336,29 @@ def showdown(s: NarutoState) -> None:
                against_power=theirs, difference=diff, result=result, rule=rule,
                arithmetic=_arithmetic(s, team), against_arithmetic=_arithmetic(s, blocking))
         if result == "draw":
-            hits = [(team[0], 1)] + ([(blocking[0], 1)] if blocking else [])
+            hits = [(team[0], 1, blocking)] + ([(blocking[0], 1, team)] if blocking else [])
         else:
-            loser = blocking if diff > 0 else team
+            winner, loser = (team, blocking) if diff > 0 else (blocking, team)
             if not loser:
                 continue
-            hits = [(loser[0], 1)] if result == "victory" else [(loser[0], 2)] + [(m, 1) for m in loser[1:]]
-        for iid, amount in hits:
-            damage(s, iid, amount)
+            hits = [(loser[0], 1, winner)] if result == "victory" else \
+                [(loser[0], 2, winner)] + [(m, 1, winner) for m in loser[1:]]
+            abilities.on_won(s, winner)
+            if result == "outstanding" and abilities.extra_reward(s, winner):
+                _take_rewards(s, s.owner[winner[0]], 1)
+        for iid, amount, by in hits:
+            hurt(s, iid, amount, by)
+
+
+def _take_rewards(s: NarutoState, p: int, count: int) -> int:
+    """Player ``p`` takes up to ``count`` battle rewards from the top of the other player's deck."""
+    taken = 0
+    for _ in range(count):
+        deck = s.players[1 - p].deck
+        if deck:
+            move(s, deck[0], "rewards", seat=p)
+            taken += 1
+    return taken
 
 
 def _arithmetic(s: NarutoState, team: list[int]) -> list[list]:

@@ -8,6 +8,8 @@ can provide another source with the same two methods, so the engine stays free o
 from __future__ import annotations
 
 import csv
+import json
+import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -42,6 +44,9 @@ class Card:
     effect: str = ""
     requirement: str = ""
     target: str = "none"
+    #: the effect definition in the effect vocabulary, as JSON text ("" when the effect is not in
+    #: the vocabulary: the players apply it with the manual toolbox); see `effects.py`
+    script: str = ""
     names: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
@@ -79,6 +84,11 @@ class Card:
     @property
     def has_effect(self) -> bool:
         return bool(self.effect)
+
+    @property
+    def abilities(self) -> dict:
+        """The parsed effect definition (empty when there is none)."""
+        return _parse_script(self.script)
 
     @property
     def rank(self) -> int:
@@ -135,6 +145,11 @@ class CardTable:
         return CardTable([*self, *cards])
 
 
+@cache
+def _parse_script(text: str) -> dict:
+    return json.loads(text) if text else {}
+
+
 def _int(text: str) -> int | None:
     return int(text) if text.strip() else None
 
@@ -162,11 +177,27 @@ def card_from_row(row: dict[str, str]) -> Card:
         effect=row.get("effect_summary", ""),
         requirement=row.get("requirement", ""),
         target=row.get("target") or "none",
+        script=row.get("script", ""),
     )
+
+
+def script_text(definition: dict) -> str:
+    """The stored form of an effect definition: JSON with sorted keys, so equal definitions are equal
+    texts."""
+    return json.dumps(definition, sort_keys=True, separators=(",", ":")) if definition else ""
+
+
+@cache
+def bundled_scripts() -> dict[str, str]:
+    """Set 1's effect definitions (data/effects.toml) as stored texts, by card number."""
+    data = tomllib.loads(resources.files(__package__).joinpath("data/effects.toml").read_text(encoding="utf-8"))
+    return {number: script_text(definition) for number, definition in data.items()}
 
 
 @cache
 def bundled() -> CardTable:
-    """Set 1 "The Path to Hokage", 127 cards, from the package data."""
+    """Set 1 "The Path to Hokage", 127 cards, from the package data, with their effect definitions."""
     text = resources.files(__package__).joinpath("data/set01.csv").read_text(encoding="utf-8")
-    return CardTable(card_from_row(r) for r in csv.DictReader(text.splitlines()))
+    scripts = bundled_scripts()
+    return CardTable(card_from_row({**r, "script": scripts.get(r["number"], "")})
+                     for r in csv.DictReader(text.splitlines()))

@@ -12,7 +12,9 @@ from referee.engine.machine import Row
 from referee.engine.match import Verb
 
 from .cards import Card
+from . import abilities
 from .chain import push_link
+from .effects import entered_play
 from .costs import canonical_hand_payment, check_hand_payment
 from .state import NarutoState
 from .targets import candidates as target_candidates
@@ -60,8 +62,8 @@ def _paid_with(s: NarutoState, p: int, card: Card, iid: int, pay: tuple[str, ...
     return payers
 
 
-def _entrance(card: Card, counter: int, rule: str) -> None:
-    cost = card.entrance_cost or 0
+def _entrance(card: Card, counter: int, rule: str, cost: int | None = None) -> None:
+    cost = card.entrance_cost or 0 if cost is None else cost
     if cost > counter:
         raise IllegalAction(rule, card=card.number, cost=cost, counter=counter)
 
@@ -76,7 +78,7 @@ def _pay_and_reveal(s: NarutoState, plan: Plan) -> None:
 def _targets(s: NarutoState, p: int, user: int | None, card: Card, given: tuple[str, ...], rule: str) -> list[int]:
     """Resolve the targets written in an action against what the card may designate now."""
     kind = card.target
-    options = target_candidates(s, p, user, kind)
+    options = target_candidates(s, p, user, kind, card)
     if kind in ("none", ""):
         if given:
             raise IllegalAction(rule, card=card.number, reason="no_target")
@@ -101,7 +103,7 @@ def target_options(s: NarutoState, p: int, user: int | None, card: Card) -> list
     """The target choices `legal_actions` lists for a card: () for none or implicit targets."""
     if implicit(card.target):
         return [()]
-    return [(ref(s, i),) for i in target_candidates(s, p, user, card.target)]
+    return [(ref(s, i),) for i in target_candidates(s, p, user, card.target, card)]
 
 
 # --- B. deploy a Ninja -------------------------------------------------------------------------
@@ -116,16 +118,17 @@ def check_deploy(s: NarutoState, row: Row, a: Action) -> Plan:
     player = s.players[p]
     if source == "chakra" and not card.has("Ambush"):
         raise IllegalAction("N-DEPLOY-2", card=number)
-    if player.deployed and not card.is_group:
+    free = card.is_group or abilities.free_deployment(s, p, card)
+    if player.deployed and not free:
         raise IllegalAction("N-DEPLOY-1", card=number)
     clash = card.names & names_in_village(s, p)
     if clash:
         group = card.is_group or any(s.card(i).is_group and s.card(i).names & clash for i in ninjas(s, p))
         raise IllegalAction("N-KEY-GROUP-2" if group else "N-DEPLOY-3", card=number, name=sorted(clash)[0])
-    _entrance(card, player.counter, "N-DEPLOY-4")
+    _entrance(card, player.counter, "N-DEPLOY-4", abilities.entrance_cost(s, p, iid, card))
     pay = a.get("pay")
     payers = _paid_with(s, p, card, iid, pay, "N-DEPLOY-5")
-    return Plan(p, iid, number, payers, pay, extra={"group": card.is_group})
+    return Plan(p, iid, number, payers, pay, extra={"free": free})
 
 
 def perform_deploy(s: NarutoState, plan: Plan) -> None:
@@ -135,13 +138,14 @@ def perform_deploy(s: NarutoState, plan: Plan) -> None:
     player = s.players[plan.p]
     player.teams.append([plan.iid])
     s.entered[plan.iid] = s.turn
-    if not plan.extra["group"]:
+    if not plan.extra["free"]:
         player.deployed = True
     s.window = "deploy"
     s.emit("deployed", player=plan.p, card=plan.number, paid=list(plan.pay))
     card = s.card(plan.iid)
-    if card.has_effect:
+    if abilities.manual_only(card):
         s.emit("effect_left", player=plan.p, card=plan.number)
+    entered_play(s, plan.iid)
 
 
 def candidates_deploy(s: NarutoState, row: Row) -> list[Action]:
@@ -222,6 +226,7 @@ def _check_mission(s: NarutoState, p: int, a: Action, counter: bool) -> Plan:
     if card.is_counter != counter:
         raise IllegalAction("N-MISSION-2", card=number)
     _entrance(card, s.players[p].counter, "N-MISSION-3")
+    abilities.check_playable(s, p, iid, card)
     pay = a.get("pay")
     payers = _paid_with(s, p, card, iid, pay, "N-MISSION-5")
     targets = _targets(s, p, None, card, a.get("target"), "N-MISSION-4")

@@ -37,7 +37,7 @@ from .battle import MAX_SENT, MAX_TEAM, power
 from .cards import Card
 from .state import NarutoState
 from .turn import HAND_LIMIT, REWARDS_TO_WIN
-from .zones import stats
+from .power import stats
 
 #: reward cards earned by an unblocked team (N-SHOW-3): power <= 4 earns 1, 5 or more earns 2
 OUTSTANDING_POWER = 5

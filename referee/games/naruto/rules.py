@@ -12,11 +12,11 @@ from referee.engine.errors import IllegalAction
 from referee.engine.machine import Table
 from referee.engine.match import Match, Outcome, Verb
 
-from . import battle, chain, mission, turn
+from . import abilities, battle, chain, mission, turn
 from .cards import CardSource, bundled
 from .decks import FORMATS, canonical_number, check_deck
 from .state import NarutoState
-from .table import ROWS, STATES
+from .table import ANYWHERE, ROWS, STATES
 
 DECK_SIZES = {"standard": 50, "french": 40}
 _FRENCH = ("NI-", "TE-", "TA-", "CL-")
@@ -27,7 +27,7 @@ GUARDS = {
     "all_kept": (lambda s: s.players[0].kept and s.players[1].kept, "N-SETUP-4"),
     "first_turn": (lambda s: s.first_turn, "N-ORG-5"),
     "not_first_turn": (lambda s: not s.first_turn, "N-ORG-5"),
-    "mission_left": (lambda s: s.players[s.attacker].missions < 1, "N-MISSION-1"),
+    "mission_left": (lambda s: s.players[s.attacker].missions < abilities.mission_limit(s), "N-MISSION-1"),
     "client_left": (lambda s: not s.players[s.attacker].client, "N-CLIENT-1"),
     "counter_left": (lambda s: not s.players[s.blocker].countered, "N-MISSION-2"),
     "window_after_deploy": (lambda s: s.window == "deploy", "N-DEPLOY-7"),
@@ -46,6 +46,10 @@ GUARDS = {
     "nobody_wins": (lambda s: turn.victory(s) is None, "N-TURN-1"),
     "hand_too_big": (lambda s: len(s.players[s.attacker].hand) > turn.HAND_LIMIT, "N-HAND-1"),
     "hand_ok": (lambda s: len(s.players[s.attacker].hand) <= turn.HAND_LIMIT, "N-HAND-1"),
+    "choice_pending": (lambda s: bool(s.pending), "N-EFFECT-1"),
+    "manual_open": (lambda s: bool(s.pending) and s.pending[0]["kind"] == "manual", "N-EFFECT-3"),
+    "offer_open": (abilities.offer_open, "N-EFFECT-6"),
+    "no_offer": (lambda s: not abilities.offer_open(s), "N-EFFECT-6"),
 }
 
 AUTOMATIC = {
@@ -69,11 +73,13 @@ AUTOMATIC = {
 OPTIONS = {
     "first": (), "flip": (), "keep": (), "mulligan": (), "pass": (), "next": (), "charge": (), "discard": (),
     "join": (), "team": (), "deploy": ("pay", "from"), "grow": ("over",), "mission": ("pay", "target"),
-    "counter": ("pay", "target"), "client": ("pay",), "send": ("lead",), "block": ("on", "lead"),
-    "jutsu": ("by", "target", "pay", "x"),
+    "counter": ("pay", "target"), "client": ("pay",), "send": ("lead", "pay"), "block": ("on", "lead", "pay"),
+    "jutsu": ("by", "target", "pay", "x"), "choose": (), "tool": (), "use": ("pay", "target"),
 }
 SINGLE = frozenset({"from", "over", "lead", "on", "by"})
 NO_ARGUMENTS = frozenset({"flip", "keep", "mulligan", "pass", "next"})
+#: the verbs that answer a pending choice; nothing else may be done until it is answered (N-EFFECT-1)
+ANSWERS = frozenset({"choose", "tool"})
 
 
 def _strict(name: str, verb: Verb) -> Verb:
@@ -106,7 +112,7 @@ def _any_french(action: Action) -> bool:
     return False
 
 
-_ATTACKER_STEPS = ("mission_main", "organization_organize", "battle_attack", "end_hand")
+_ATTACKER_STEPS = ("start_draw", "mission_main", "organization_organize", "battle_attack", "end_hand")
 _BLOCKER_STEPS = ("mission_window", "battle_block")
 
 
@@ -116,14 +122,15 @@ class NarutoRules:
     game = "naruto"
     turn_rule = "N-TURN"
     over_rule = "N-TURN-1"
+    answer_rule = "N-EFFECT-1"
 
     def __init__(self, fmt: str):
         if fmt not in FORMATS:
             raise ValueError(f"unknown format {fmt!r}")
         self.format = fmt
-        self.table = Table(f"naruto-{fmt}", STATES, ROWS, GUARDS, "setup_first")
+        self.table = Table(f"naruto-{fmt}", STATES, ROWS, GUARDS, "setup_first", ANYWHERE)
         self.verbs = {name: _strict(name, verb)
-                      for name, verb in {**turn.VERBS, **mission.VERBS, **battle.VERBS}.items()}
+                      for name, verb in {**turn.VERBS, **mission.VERBS, **battle.VERBS, **abilities.VERBS}.items()}
         self.automatic = AUTOMATIC
         missing = {r.verb for r in ROWS if r.verb} - set(self.verbs) | {r.trigger for r in ROWS if not r.verb} - set(AUTOMATIC)
         assert not missing, missing
@@ -138,10 +145,16 @@ class NarutoRules:
         return Action(action.verb, tuple(fix(v) for v in action.args),
                       tuple((k, tuple(fix(v) for v in vs)) for k, vs in action.opts))
 
+    def answering(self, s: NarutoState) -> frozenset[str] | None:
+        """While an effect waits for a choice, only its answer may be given (N-EFFECT-1)."""
+        return ANSWERS if s.pending else None
+
     def actor(self, s: NarutoState) -> int | None:
         phase = s.phase
         if s.over:
             return None
+        if s.pending:
+            return s.pending[0]["player"]
         if phase == "setup_first":
             return 0
         if phase == "setup_mulligan":

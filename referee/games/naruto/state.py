@@ -136,6 +136,12 @@ class NarutoState:
         self.injured: set[int] = set()
         self.coins: dict[int, dict[str, int]] = {}
         self.entered: dict[int, int] = {}  # instance -> turn it was deployed (N-KEY-GROW-3)
+        #: effects lasting until the end of the turn, in the order they applied (see `lasting.py`)
+        self.lasting: list[dict] = []
+        #: choices the players owe before play goes on, first one first (see `effects.py`)
+        self.pending: list[dict] = []
+        #: optional abilities that may be used in the current step (see `abilities.py`)
+        self.offers: list[dict] = []
         self.turn = 0
         self.attacker = 0
         self.first = 0
@@ -177,6 +183,8 @@ class NarutoState:
             "injured": sorted(self.injured),
             "coins": {str(k): dict(v) for k, v in sorted(self.coins.items())},
             "entered": {str(k): v for k, v in sorted(self.entered.items())},
+            "lasting": _copy_json(self.lasting), "pending": _copy_json(self.pending),
+            "offers": _copy_json(self.offers),
             "turn": self.turn, "attacker": self.attacker, "first": self.first, "priority": self.priority,
             "passes": self.passes,
             "chain": [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in self.chain],
@@ -189,12 +197,12 @@ class NarutoState:
         as they are (the generator's state is shared while it has not drawn, see `TrackedRandom`)."""
         return (_SCALARS(self), self.rng.getstate(), [p.copy() for p in self.players], self.instances[:],
                 self.owner[:], set(self.injured), {k: dict(v) for k, v in self.coins.items()}, dict(self.entered),
-                _copy_chain(self.chain))
+                _copy_chain(self.chain), _copy_json(self.lasting), _copy_json(self.pending), _copy_json(self.offers))
 
     @classmethod
     def restore(cls, snapshot: tuple, cards: CardSource) -> "NarutoState":
         """The position `snapshot` was taken of (a new state; the snapshot can be restored again)."""
-        scalars, rng, players, instances, owner, injured, coins, entered, chain = snapshot
+        scalars, rng, players, instances, owner, injured, coins, entered, chain, lasting, pending, offers = snapshot
         s = cls.__new__(cls)
         s.cards = cards
         s.events = []
@@ -206,6 +214,7 @@ class NarutoState:
         s.coins = {k: dict(v) for k, v in coins.items()}
         s.entered = dict(entered)
         s.chain = _copy_chain(chain)
+        s.lasting, s.pending, s.offers = _copy_json(lasting), _copy_json(pending), _copy_json(offers)
         return s
 
     @classmethod
@@ -224,6 +233,9 @@ class NarutoState:
                     "winner", "reason", "over"):
             setattr(s, key, d[key])
         s.chain = [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in d["chain"]]
+        s.lasting = _copy_json(d.get("lasting", []))
+        s.pending = _copy_json(d.get("pending", []))
+        s.offers = _copy_json(d.get("offers", []))
         return s
 
 
@@ -237,3 +249,12 @@ def _copy_chain(chain: list[dict]) -> list[dict]:
     if not chain:
         return []
     return [{k: (v[:] if isinstance(v, list) else v) for k, v in link.items()} for link in chain]
+
+
+def _copy_json(value: Any) -> Any:
+    """A deep copy of plain JSON data (lists, dicts and scalars), quicker than `copy.deepcopy`."""
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value] if value else []
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    return value

@@ -7,7 +7,7 @@ exchange, so its rows come from one function.
 
 from __future__ import annotations
 
-from referee.engine.machine import Row
+from referee.engine.machine import Row, leaves
 
 def _chain() -> dict:
     return {"name": "chain", "children": ["priority", "settling"]}
@@ -55,8 +55,10 @@ ROWS = [
     Row("begin_game", "setup_mulligan", "start_begin", ("all_kept",), None, "N-SETUP-4"),
     # A. start phase
     Row("begin_turn", "start_begin", "start_draw", (), None, "N-START-2"),
-    Row("draw", "start_draw", "mission_main", ("not_first_turn",), None, "N-START-1"),
-    Row("skip_draw", "start_draw", "mission_main", ("first_turn",), None, "N-START-3"),
+    Row("use", "start_draw", None, ("offer_open",), "use", "N-EFFECT-6"),
+    Row("decline", "start_draw", None, ("offer_open",), "pass", "N-EFFECT-6"),
+    Row("draw", "start_draw", "mission_main", ("no_offer", "not_first_turn"), None, "N-START-1"),
+    Row("skip_draw", "start_draw", "mission_main", ("no_offer", "first_turn"), None, "N-START-3"),
     # B-E. mission phase, in any order
     Row("deploy", "mission_main", "mission_window", (), "deploy", "N-DEPLOY-1"),
     Row("grow", "mission_main", None, (), "grow", "N-KEY-GROW-1"),
@@ -76,9 +78,11 @@ ROWS = [
     Row("skip_battle", "organization_organize", "end_winner", ("first_turn",), "next", "N-ORG-5"),
     # G-K. battle
     Row("send", "battle_attack", None, ("attack_left",), "send", "N-ATTACK-1"),
+    Row("use", "battle_attack", None, ("offer_open",), "use", "N-EFFECT-6"),
     Row("to_block", "battle_attack", "battle_block", ("teams_sent",), "next", "N-ATTACK-1"),
     Row("no_attack", "battle_attack", "battle_return", ("no_teams_sent",), "next", "N-ATTACK-1"),
     Row("block", "battle_block", None, ("block_left",), "block", "N-BLOCK-1"),
+    Row("use", "battle_block", None, ("offer_open",), "use", "N-EFFECT-6"),
     Row("to_exchange", "battle_block", "battle_exchange_open", (), "next", "N-BLOCK-1"),
     Row("open_chain", "battle_exchange_open", "battle_exchange_chain_priority", (), "jutsu", "N-CHAIN-1"),
     Row("pass_exchange", "battle_exchange_open", None, ("first_pass",), "pass", "N-CHAIN-7"),
@@ -93,3 +97,10 @@ ROWS = [
     Row("hand_adjusted", "end_hand", "end_marker", ("hand_ok",), None, "N-HAND-1"),
     Row("move_marker", "end_marker", "start_begin", (), None, "N-COUNT-1"),
 ]
+
+
+#: a choice an effect asks (N-EFFECT-1) and the manual toolbox (N-EFFECT-3) can come in any step
+ANYWHERE = ("choose", "tool")
+ROWS += [row for leaf in leaves(STATES) if leaf != "over"
+         for row in (Row("choose", leaf, None, ("choice_pending",), "choose", "N-EFFECT-1"),
+                     Row("tool", leaf, None, ("manual_open",), "tool", "N-EFFECT-3"))]

@@ -13,26 +13,53 @@ from typing import Callable
 
 from .cards import RANKS, Card
 from .state import NarutoState
+from .traits import attribute, chars
 from .zones import ninjas, where
 
 
-def meets(s: NarutoState, user: int, requirement: str) -> bool:
-    """Does the Ninja ``user`` meet a requirement such as ``rank:Jonin`` or ``attr:Taijutsu``?"""
+def meets(s: NarutoState, iid: int, requirement: str) -> bool:
+    """Does card ``iid`` meet a requirement such as ``rank:Jonin``, ``attr:Taijutsu`` or
+    ``type:Ninja+char:Genin``? Clauses joined by ``+`` must all hold; a clause without a kind
+    continues the one before (``char:Male+Clone Status``); ``type:Jutsu|Mission`` accepts either.
+    Characteristics and attribute are the card's as they are now (`traits`)."""
     if not requirement:
         return True
-    card: Card = s.card(user)
-    kind, _, value = requirement.partition(":")
+    if s.card(iid) is None:
+        return False
+    kind = ""
+    for clause in requirement.split("+"):
+        if ":" in clause:
+            kind, _, value = clause.partition(":")
+        elif clause == "leader":
+            kind = value = clause
+        else:
+            value = clause
+        if not _meets(s, iid, kind, value):
+            return False
+    return True
+
+
+def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
+    card: Card = s.card(iid)
     if kind == "rank":
         return card.rank >= RANKS.index(value)
+    if kind == "rank_max":
+        return card.rank <= RANKS.index(value)
     if kind == "char":
-        return all(v in card.characteristics for v in value.split("+"))
+        return any(c == value or c.startswith(value + " (") for c in chars(s, iid))
     if kind == "attr":
-        return card.attribute == value
+        return attribute(s, iid) == value
     if kind == "name":
         return value in card.names
+    if kind == "type":
+        return card.type in value.split("|")
+    if kind == "combat_max":
+        from .power import stats
+
+        return stats(s, iid)[0] <= int(value)
     if kind == "leader":
-        return any(team and team[0] == user for team in s.players[s.owner[user]].sent)
-    raise ValueError(f"unknown requirement {requirement!r}")
+        return any(team and team[0] == iid for team in s.players[s.owner[iid]].sent)
+    raise ValueError(f"unknown requirement {kind}:{value}")
 
 
 def sent_team(s: NarutoState, iid: int) -> int | None:
@@ -96,10 +123,46 @@ def implicit(kind: str) -> bool:
     return kind in ("none", "") or TARGETS[kind][0]
 
 
-def candidates(s: NarutoState, p: int, user: int | None, kind: str) -> list[int]:
+def candidates(s: NarutoState, p: int, user: int | None, kind: str, card: Card | None = None) -> list[int]:
+    """What a card of target ``kind`` may designate now; with ``card``, only what that card may target
+    (`allowed`)."""
     if kind in ("none", ""):
         return []
-    return TARGETS[kind][1](s, p, user)
+    found = TARGETS[kind][1](s, p, user)
+    return [t for t in found if allowed(s, p, card, t)] if card is not None else found
+
+
+def jutsu_size(card: Card) -> int:
+    """How many chakra a Jutsu's printed cost asks (X counting as nothing)."""
+    return sum(int(t) if t.isdigit() else 0 if t == "X" else 1 for t in card.jutsu_cost)
+
+
+def allowed(s: NarutoState, p: int, card: Card, iid: int) -> bool:
+    """May player ``p``'s ``card`` target ``iid``? Its own target filter (J-022, M-040), a Ninja immune to
+    the opponent's Jutsu this turn (J-024) or to small ones (N-026), and a Jutsu that cannot be
+    negated (N-043, J-037) (N-KEY-TARGET-1)."""
+    from .lasting import restricted
+    from .zones import effect_applies
+
+    wanted = card.abilities.get("filter")
+    if wanted and not meets(s, iid, wanted):
+        return False
+    target = s.card(iid)
+    if target is None:
+        return True
+    if card.type == "Jutsu" and target.type == "Ninja" and s.owner[iid] != p:
+        if restricted(s, "immune", iid):
+            return False
+        for word in target.abilities.get("rules", ()):
+            if word.startswith("shield:") and jutsu_size(card) <= int(word[7:]) and effect_applies(s, iid):
+                return False
+    if any(op["op"] == "negate" for op in card.abilities.get("do", ())):
+        link = next((k for k in s.chain if k["card"] == iid), None)
+        user = link["user"] if link else None
+        if user is not None and (restricted(s, "unnegatable", user) or
+                                 ("unnegatable" in s.card(user).abilities.get("rules", ()) and effect_applies(s, user))):
+            return False
+    return True
 
 
 def ref(s: NarutoState, iid: int) -> str:
@@ -122,7 +185,7 @@ def still_valid(s: NarutoState, link: dict) -> bool:
     kind = card.target
     if kind in ("none", ""):
         return True
-    now = candidates(s, p, user, kind)
+    now = candidates(s, p, user, kind, card)
     if implicit(kind):
         return bool(now)
     return all(t in now for t in link["targets"])

@@ -8,9 +8,11 @@ from referee.engine.errors import IllegalAction
 from referee.engine.machine import Row
 from referee.engine.match import Verb
 
+from . import abilities
+from .lasting import end_of_turn
 from .mission import Plan, distinct, hidden_hand
 from .state import TURN_FLAGS, NarutoState
-from .zones import draw, effect_applies, locate_all, move, reveal, shuffle
+from .zones import draw, locate_all, move, reveal, shuffle
 
 OPENING_HAND = 6  # N-SETUP-4, then 5 and 4 (N-MULL-1, N-MULL-2)
 MAX_MULLIGANS = 2
@@ -93,19 +95,27 @@ def perform_pass(s: NarutoState, trigger: str) -> None:
         s.emit("passed", player=s.priority)
         s.passes = 0
         s.emit("chain_settles" if trigger == "settle" else "exchange_over")
+    elif trigger == "decline":
+        abilities.decline(s)
     else:  # the blocker lets the Mission phase go on, or end
         s.emit("passed", player=s.blocker)
         s.window = ""
 
 
 def check_next(s: NarutoState, row: Row, a: Action) -> tuple[str, str]:
-    return check_plain(s, row, a), s.phase
+    trigger = check_plain(s, row, a)
+    if trigger in ("to_block", "no_attack", "to_exchange"):
+        from .battle import check_obligations
+
+        check_obligations(s, trigger)
+    return trigger, s.phase
 
 
 def perform_next(s: NarutoState, plan: tuple[str, str]) -> None:
     """Going on to the next step; entering the exchange gives the attacker the first chance
     (N-CHAIN-7, filled in). The log names the step left and the step entered."""
     trigger, left = plan
+    s.offers = []  # abilities offered in the step left are lost
     if trigger == "end_missions":
         s.window = "end"
     elif trigger == "to_exchange":
@@ -169,14 +179,12 @@ def begin_turn(s: NarutoState) -> None:
                 s.emit("permanent_coin", player=p, card=s.instances[iid], left=coins["permanent"])
                 if coins["permanent"] <= 0:
                     move(s, iid, "chakra")
-    for iid in s.players[s.attacker].village:
-        card = s.card(iid)
-        if card.effect_kind == "start_of_turn" and effect_applies(s, iid):
-            s.emit("effect_left", player=s.attacker, card=card.number)
+    s.offers = []
+    abilities.offer_start(s)
 
 
 def start_draw(s: NarutoState) -> None:
-    drawn = draw(s, s.attacker)
+    drawn = draw(s, s.attacker, 1 + abilities.extra_draws(s))
     s.emit("drew", player=s.attacker, cards=drawn)
 
 
@@ -195,6 +203,7 @@ def move_marker(s: NarutoState) -> None:
     player = s.players[s.attacker]
     player.counter += 1
     s.emit("marker_moved", player=s.attacker, counter=player.counter)
+    end_of_turn(s)
     s.attacker = s.blocker
     s.priority = s.attacker
     s.turn += 1

@@ -54,6 +54,14 @@ def leave_play(s: NarutoState, iid: int) -> None:
     s.injured.discard(iid)
     s.coins.pop(iid, None)
     s.entered.pop(iid, None)
+    if s.lasting:
+        s.lasting = [e for e in s.lasting if e.get("card") != iid]
+    card = s.card(iid)
+    if card is not None and "star" in card.abilities.get("rules", ()):
+        # the Genin this mission named goes with it (M-040)
+        for m in [m for m in player.village + player.battlefield if s.coins.get(m, {}).get("star")]:
+            s.emit("knocked_out", player=s.owner[m], card=s.instances[m], damage=0)
+            move(s, m, "discard")
 
 
 def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
@@ -140,14 +148,6 @@ def team_index(s: NarutoState, p: int, text: str) -> int:
     if len(text) > 1 and text[0] == "T" and text[1:].isdigit() and 1 <= int(text[1:]) <= len(teams):
         return int(text[1:]) - 1
     raise IllegalAction("N-ORG-3", team=text)
-
-
-def stats(s: NarutoState, iid: int) -> tuple[int, int]:
-    """Combat and Support now: injured values when injured (N-DMG-4), plus a Growth coin's +1/+1."""
-    card: Card = s.card(iid)
-    combat, support = card.injured if iid in s.injured else card.healthy
-    bonus = s.coins.get(iid, {}).get("growth", 0)
-    return combat + bonus, support + bonus
 
 
 def effect_applies(s: NarutoState, iid: int) -> bool:

@@ -1,0 +1,631 @@
+"""The effect vocabulary: what a card's effect definition (`Card.abilities`, written in
+data/effects.toml for Set 1) does when it applies.
+
+An effect is a list of operations, each a table with ``op`` and its parameters. ``to`` selects the
+cards an operation acts on (`SELECTORS`), ``filter`` keeps those meeting a requirement, ``if`` and
+``unless`` are conditions (`conditions.py`); a condition about ``target`` is checked for each card.
+Operations that need a player's decision (which card to take, which attribute, a new order) put a
+*choice* on `NarutoState.pending` and stop; the rest of the effect waits in the choice and goes on
+once the player answers with ``choose`` (`answer`). A choice is answered before anything else
+happens (N-EFFECT-1); a hidden fact the program cannot check (referee mode: "does the opponent's
+hand hold a Ninja?") is asked of the player who can see it.
+
+Effects that last "this turn" go to `NarutoState.lasting` (see `power.py` and `lasting`), removed
+at the end of the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from referee.engine.action import UNNAMED, Action
+from referee.engine.errors import IllegalAction
+
+from .conditions import Context, all_hold, team_of
+from .power import stats, value
+from .state import NarutoState
+from .targets import meets, ref
+from .lasting import restricted, where_in_play
+from .traits import rules_in_play
+from .zones import damage, draw, locate, move, names_in_village, ninjas, reveal, shuffle, where
+
+MAX_TEAM = 3
+
+
+# --- selecting cards ------------------------------------------------------------------------------
+def _all_ninjas(s: NarutoState, ctx: Context) -> list[int]:
+    return ninjas(s, 0) + ninjas(s, 1)
+
+
+SELECTORS: dict[str, Callable[[NarutoState, Context], list[int]]] = {
+    "user": lambda s, c: [c.user] if c.user is not None else [],
+    "self": lambda s, c: [c.source],
+    "targets": lambda s, c: list(c.targets),
+    "chosen": lambda s, c: list(c.chosen),
+    "all": _all_ninjas,
+    "own_injured": lambda s, c: [i for i in ninjas(s, c.p) if i in s.injured],
+}
+
+
+def selected(s: NarutoState, op: dict, ctx: Context) -> list[int]:
+    """The cards ``op`` acts on: its selection, those still where the effect can reach them, meeting
+    its filter and its per-target conditions."""
+    out = []
+    for iid in SELECTORS[op["to"]](s, ctx):
+        if "filter" in op and not meets(s, iid, op["filter"]):
+            continue
+        ctx.target = iid
+        if all_hold(s, op, ctx) is False:
+            continue
+        out.append(iid)
+    ctx.target = None
+    return out
+
+
+# --- running an effect ----------------------------------------------------------------------------
+def run(s: NarutoState, ops: list[dict], ctx: Context, finish: dict | None = None) -> bool:
+    """Carry out ``ops`` in order. Returns False when a choice stopped them: the rest waits in the
+    choice, with ``finish`` (what to do once the whole effect is done, see `FINISH`)."""
+    for k, op in enumerate(ops):
+        if "to" not in op:
+            verdict = all_hold(s, op, ctx)
+            if verdict is False:
+                continue
+            if verdict is None:  # a hidden fact: the player who sees it says
+                _ask(s, _confirm(s, op, ctx), ops[k + 1:], ctx, finish)
+                return False
+        choice = OPS[op["op"]](s, op, ctx)
+        if choice is not None:
+            _ask(s, choice, ops[k + 1:], ctx, finish)
+            return False
+    if finish is not None:
+        FINISH[finish["kind"]](s, finish)
+    return True
+
+
+def _ask(s: NarutoState, choice: dict, rest: list[dict], ctx: Context, finish: dict | None) -> None:
+    choice.update(rest=rest, ctx=ctx.to_dict(), finish=finish, card=s.instances[ctx.source])
+    s.pending.append(choice)
+    s.emit("choice_asked", player=choice["player"], card=choice["card"], kind=choice["kind"])
+
+
+def _confirm(s: NarutoState, op: dict, ctx: Context) -> dict:
+    plain = {k: v for k, v in op.items() if k not in ("if", "unless")}
+    return {"kind": "confirm", "player": 1 - ctx.p, "options": ["yes", "no"], "then": [plain],
+            "question": [w for w in (*op.get("if", ()), *op.get("unless", ()))]}
+
+
+# --- operations -----------------------------------------------------------------------------------
+def _lasting(s: NarutoState, ctx: Context, entry: dict) -> None:
+    entry["jutsu"] = s.card(ctx.source).type == "Jutsu"
+    s.lasting.append(entry)
+
+
+def op_boost(s, op, ctx):
+    for t in selected(s, op, ctx):
+        c, p = value(s, op.get("combat", 0), ctx, t), value(s, op.get("support", 0), ctx, t)
+        _lasting(s, ctx, {"op": "boost", "card": t, "combat": c, "support": p})
+        s.emit("boosted", player=s.owner[t], card=s.instances[t], combat=c, support=p)
+
+
+def op_set(s, op, ctx):
+    for t in selected(s, op, ctx):
+        _lasting(s, ctx, {"op": "set", "card": t, "combat": op.get("combat"), "support": op.get("support")})
+        s.emit("power_set", player=s.owner[t], card=s.instances[t], combat=op.get("combat"), support=op.get("support"))
+
+
+def _marker(name: str, event: str):
+    def op(s, op, ctx):
+        for t in selected(s, op, ctx):
+            _lasting(s, ctx, {"op": name, "card": t})
+            s.emit(event, player=s.owner[t], card=s.instances[t])
+    return op
+
+
+def op_gain(s, op, ctx):
+    for t in selected(s, op, ctx):
+        _lasting(s, ctx, {"op": "gain", "card": t, "value": op["char"]})
+        s.emit("gained", player=s.owner[t], card=s.instances[t], characteristic=op["char"])
+
+
+def op_gender(s, op, ctx):
+    for t in selected(s, op, ctx):
+        _lasting(s, ctx, {"op": "gender", "card": t, "value": op["value"]})
+        s.emit("gained", player=s.owner[t], card=s.instances[t], characteristic=op["value"])
+
+
+def op_attribute(s, op, ctx):
+    return {"kind": "attribute", "player": ctx.p, "options": list(op["choose"]),
+            "then": [{"op": "set_attribute", "to": op["to"]}]}
+
+
+def op_set_attribute(s, op, ctx):
+    for t in selected(s, op, ctx):
+        _lasting(s, ctx, {"op": "attribute", "card": t, "value": ctx.word})
+        s.emit("attribute_set", player=s.owner[t], card=s.instances[t], attribute=ctx.word)
+
+
+def op_restrict(s, op, ctx):
+    cards = selected(s, op, ctx) if "to" in op else [None]
+    for t in cards:
+        _lasting(s, ctx, {"op": "restrict", "rule": op["rule"], "card": t, "player": ctx.p})
+    s.emit("restriction", player=ctx.p, card=s.instances[ctx.source], restriction=op["rule"].partition(":")[0],
+           targets=[s.instances[t] for t in cards if t is not None])
+
+
+def op_coin(s, op, ctx):
+    for t in selected(s, op, ctx):
+        if op.get("at_end"):
+            _lasting(s, ctx, {"op": "coin_at_end", "card": t, "kind": op["kind"]})
+            continue
+        coins = s.coins.setdefault(t, {})
+        coins[op["kind"]] = coins.get(op["kind"], 0) + 1
+        s.emit("coin_placed", player=s.owner[t], card=s.instances[t], kind=op["kind"])
+
+
+def op_damage(s, op, ctx):
+    for t in selected(s, op, ctx):
+        hurt(s, t, op.get("n", 1))
+
+
+def op_injure(s, op, ctx):
+    """Injure: a healthy Ninja becomes injured; an injured one stays as it is (not damage)."""
+    for t in selected(s, op, ctx):
+        if t not in s.injured:
+            s.injured.add(t)
+            s.emit("injured", player=s.owner[t], card=s.instances[t])
+
+
+def op_heal(s, op, ctx):
+    for t in selected(s, op, ctx):
+        heal(s, t)
+
+
+def heal(s: NarutoState, iid: int) -> None:
+    """N-DMG-6; a Ninja with a Tenketsu coin cannot be healed (N-042)."""
+    if iid not in s.injured:
+        return
+    if s.coins.get(iid, {}).get("tenketsu"):
+        s.emit("not_healed", player=s.owner[iid], card=s.instances[iid], coin="tenketsu")
+        return
+    s.injured.discard(iid)
+    s.emit("healed", player=s.owner[iid], card=s.instances[iid])
+
+
+def _seats(who: str, ctx: Context) -> tuple[int, ...]:
+    return {"self": (ctx.p,), "opponent": (1 - ctx.p,), "each": (ctx.p, 1 - ctx.p)}[who]
+
+
+def op_draw(s, op, ctx):
+    for p in _seats(op.get("who", "self"), ctx):
+        s.emit("drew", player=p, cards=draw(s, p, op.get("n", 1)))
+
+
+#: where a card goes for each ``zone`` word of `op_move`
+def put(s: NarutoState, iid: int, zone: str, seat: int | None = None) -> None:
+    """Move a card: ``deck`` is the top of its owner's deck, ``standby`` takes a sent Ninja out of
+    its team back into the village as a team of its own (N-RETURN-1 applies early)."""
+    if zone == "standby":
+        leave_team(s, iid)
+        if where(s, iid)[1] == "battlefield":
+            move(s, iid, "village")
+    elif zone == "deck":
+        move(s, iid, "deck", top=True)
+    else:
+        move(s, iid, zone, seat=seat)
+
+
+def leave_team(s: NarutoState, iid: int) -> None:
+    """Take a Ninja out of its sent team and its organized team (it forms a team of its own)."""
+    player = s.players[s.owner[iid]]
+    for team in player.sent:
+        if iid in team:
+            team.remove(iid)
+    if any(iid in t and len(t) > 1 for t in player.teams):
+        player.teams = [[m for m in t if m != iid] for t in player.teams]
+        player.teams = [t for t in player.teams if t] + [[iid]]
+
+
+def op_move(s, op, ctx):
+    seat = ctx.p if op.get("seat") == "self" else None
+    for t in selected(s, op, ctx):
+        before = where(s, t)
+        put(s, t, op["zone"], seat)
+        s.emit("card_moved", player=s.owner[t], card=s.instances[t] if before[1] not in ("deck", "rewards")
+               or s.mode == "guided" else None, source=before[1], zone=op["zone"])
+
+
+def op_leave_team(s, op, ctx):
+    for t in selected(s, op, ctx):
+        leave_team(s, t)
+        s.emit("left_team", player=s.owner[t], card=s.instances[t])
+
+
+def op_negate(s, op, ctx):
+    """N-KEY-COUNTER-1: the card's link is taken out of the chain, with no effect and no refund."""
+    for t in selected(s, op, ctx):
+        if any(link["card"] == t for link in s.chain):
+            move(s, t, op["zone"])
+            s.emit("negated", player=s.owner[t], card=s.instances[t], zone=op["zone"])
+
+
+def op_mill(s, op, ctx):
+    for p in _seats(op.get("who", "opponent"), ctx):
+        cards = s.players[p].deck[: op.get("n", 1)]
+        for iid in cards:
+            move(s, iid, "discard")
+        s.emit("milled", player=p, cards=len(cards))
+
+
+def op_deck_to_chakra(s, op, ctx):
+    cards = s.players[ctx.p].deck[: op.get("n", 1)]
+    for iid in cards:
+        move(s, iid, "chakra")
+    s.emit("deck_to_chakra", player=ctx.p, cards=len(cards))
+
+
+def op_look(s, op, ctx):
+    for p in _seats(op.get("who", "opponent"), ctx):
+        zone = getattr(s.players[p], op["zone"])
+        shown = zone[: op["n"]] if "n" in op else zone
+        s.emit("looked", player=ctx.p, owner=p, zone=op["zone"], cards=[s.instances[i] for i in shown])
+
+
+def op_shuffle(s, op, ctx):
+    for p in _seats(op.get("who", "self"), ctx):
+        shuffle(s, p)
+
+
+def op_discard_to_deck(s, op, ctx):
+    for p in _seats(op.get("who", "each"), ctx):
+        for iid in list(s.players[p].discard):
+            move(s, iid, "deck")
+        shuffle(s, p)
+
+
+def op_chakra_to_discard(s, op, ctx):
+    for p in _seats(op.get("who", "each"), ctx):
+        cards = list(s.players[p].chakra)
+        for iid in cards:
+            move(s, iid, "discard")
+        s.emit("chakra_discarded", player=p, cards=len(cards))
+
+
+def op_recycle_hand(s, op, ctx):
+    """The whole hand goes under the deck, then as many cards are drawn (M-024)."""
+    player = s.players[ctx.p]
+    n = len(player.hand)
+    for iid in list(player.hand):
+        move(s, iid, "deck")
+    s.emit("drew", player=ctx.p, cards=draw(s, ctx.p, n))
+
+
+def op_swap_leader(s, op, ctx):
+    """The team's rear Ninjas come to the front and its Head Ninja goes to the rear (J-017)."""
+    for t in selected(s, op, ctx):
+        player = s.players[s.owner[t]]
+        for k, team in enumerate(player.sent):
+            if team and team[0] == t and len(team) > 1:
+                player.sent[k] = team[1:] + team[:1]
+                s.emit("leader_swapped", player=s.owner[t], lead=s.instances[player.sent[k][0]])
+
+
+def op_flip(s, op, ctx):
+    """N-KEY-COIN-1: guided mode throws the coin; referee mode asks for the physical result."""
+    if s.mode == "referee":
+        return {"kind": "coin", "player": ctx.p, "options": ["heads", "tails"],
+                "then": [{"op": "flipped", "heads": op.get("heads", []), "tails": op.get("tails", [])}]}
+    result = "heads" if s.rng.randrange(2) == 0 else "tails"
+    s.emit("coin_flip", result=result)
+    return _run_inner(s, op.get(result, []), ctx)
+
+
+def op_flipped(s, op, ctx):
+    s.emit("coin_flip", result=ctx.word)
+    return _run_inner(s, op.get(ctx.word, []), ctx)
+
+
+def _run_inner(s: NarutoState, ops: list[dict], ctx: Context):
+    """Operations nested in another (a coin's sides); a choice among them is not supported."""
+    for op in ops:
+        if all_hold(s, op, ctx) is not False:
+            assert OPS[op["op"]](s, op, ctx) is None, "no choice inside a coin flip"
+    return None
+
+
+def op_lower_damage(s, op, ctx):
+    ctx.damage = max(0, ctx.damage - op.get("n", 1))
+
+
+def op_join_team(s, op, ctx):
+    """Chosen Ninjas come into play as rear Ninjas of the user's team (J-041)."""
+    team = team_of(s, ctx.user) if ctx.user is not None else []
+    player = s.players[ctx.p]
+    for t in selected(s, op, ctx):
+        if not team or len(team) >= MAX_TEAM:
+            break
+        move(s, t, "battlefield")
+        sent = next(k for k, x in enumerate(player.sent) if ctx.user in x)
+        player.sent[sent].append(t)
+        organized = next(k for k, x in enumerate(player.teams) if ctx.user in x)
+        player.teams[organized].append(t)
+        s.entered[t] = s.turn
+        team.append(t)
+        s.emit("joined_battle", player=ctx.p, card=s.instances[t], lead=s.instances[team[0]])
+
+
+def op_into_play(s, op, ctx):
+    """Chosen Ninjas enter the village as new teams, healthy; ``deployment`` makes it the turn's one
+    Ninja (N-DEPLOY-1)."""
+    for t in selected(s, op, ctx):
+        move(s, t, "village")
+        s.injured.discard(t)
+        s.players[ctx.p].teams.append([t])
+        s.entered[t] = s.turn
+        if op.get("deployment"):
+            s.players[ctx.p].deployed = True
+        s.emit("entered_play", player=ctx.p, card=s.instances[t])
+        entered_play(s, t)
+
+
+def op_pick(s, op, ctx):
+    """A choice of cards in a zone: up to ``count`` (1), or none when ``optional`` or when there is
+    none to take. ``owner`` is whose zone, ``top`` limits it to the deck's first cards, ``room``
+    limits the count to the free places in the user's team."""
+    chooser = ctx.p if op.get("chooser", "self") == "self" else 1 - ctx.p
+    owner = ctx.p if op.get("owner", "self") == "self" else 1 - ctx.p
+    zone = op["zone"]
+    pool = _pool(s, owner, zone, op.get("top"))
+    count = op.get("count", 1)
+    if op.get("room") == "user":
+        count = min(count, MAX_TEAM - len(team_of(s, ctx.user))) if ctx.user is not None else 0
+    known = [i for i in pool if s.instances[i] is not None and _fits(s, op, i, owner)]
+    hidden = any(s.instances[i] is None for i in pool)
+    if count <= 0 or (not known and not hidden):
+        s.emit("nothing_to_choose", player=chooser, card=s.instances[ctx.source])
+        return None
+    return {"kind": "pick", "player": chooser, "owner": owner, "zone": zone, "top": op.get("top"),
+            "filter": op.get("filter", ""), "count": count, "optional": bool(op.get("optional")) or hidden,
+            "deployable": bool(op.get("deployable")), "options": sorted({_ref(s, i) for i in known}),
+            "then": op["then"]}
+
+
+def _pool(s: NarutoState, owner: int, zone: str, top: int | None) -> list[int]:
+    player = s.players[owner]
+    if zone == "hand|play":
+        return player.hand + player.village + player.battlefield
+    cards = getattr(player, zone)
+    return cards[:top] if top else list(cards)
+
+
+def _fits(s: NarutoState, op: dict, iid: int, owner: int) -> bool:
+    if op.get("filter") and not meets(s, iid, op["filter"]):
+        return False
+    if op.get("deployable") and s.card(iid).names & names_in_village(s, owner):
+        return False  # the same-name rule still holds (N-DEPLOY-3)
+    return True
+
+
+def _ref(s: NarutoState, iid: int) -> str:
+    held_by, zone = where(s, iid)
+    return ref(s, iid) if zone == "rewards" else f"{s.instances[iid]}@{held_by + 1}"
+
+
+def op_order(s, op, ctx):
+    """Look at the deck's first cards and put them back in an order the player gives (M-015)."""
+    cards = s.players[ctx.p].deck[: op.get("n", 1)]
+    if not cards:
+        return None
+    return {"kind": "order", "player": ctx.p, "count": len(cards), "options": [s.instances[i] or UNNAMED for i in cards],
+            "then": []}
+
+
+def op_organize(s, op, ctx):
+    """The player makes new teams of all their Ninjas in play (M-037)."""
+    if not ninjas(s, ctx.p, ("village",)):
+        return None
+    return {"kind": "organize", "player": ctx.p, "options": [], "then": []}
+
+
+def op_manual(s, op, ctx):
+    """The players apply the effect with the toolbox, then say ``choose done`` (N-EFFECT-3)."""
+    return {"kind": "manual", "player": ctx.p, "options": ["done"], "then": []}
+
+
+OPS: dict[str, Callable] = {
+    "boost": op_boost, "set": op_set, "swap": _marker("swap", "power_swapped"), "zero": _marker("zero", "power_zero"),
+    "reset": _marker("reset", "power_reset"), "gain": op_gain, "gender": op_gender, "attribute": op_attribute,
+    "set_attribute": op_set_attribute, "restrict": op_restrict, "coin": op_coin, "damage": op_damage,
+    "injure": op_injure, "heal": op_heal, "draw": op_draw, "move": op_move, "leave_team": op_leave_team,
+    "negate": op_negate, "mill": op_mill, "deck_to_chakra": op_deck_to_chakra, "look": op_look,
+    "shuffle": op_shuffle, "discard_to_deck": op_discard_to_deck, "chakra_to_discard": op_chakra_to_discard,
+    "recycle_hand": op_recycle_hand, "swap_leader": op_swap_leader, "flip": op_flip, "flipped": op_flipped,
+    "lower_damage": op_lower_damage, "join_team": op_join_team, "into_play": op_into_play, "pick": op_pick,
+    "order": op_order, "organize": op_organize, "manual": op_manual,
+}
+
+
+# --- damage and its triggers ----------------------------------------------------------------------
+def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> None:
+    """Damage ``iid`` (N-DMG-1..3) through every effect that changes damage: a Ninja that takes no
+    damage this turn (M-041), its own "when it takes damage" effects (N-019), and, for damage dealt
+    by a team ``by`` in a Showdown, discarding whatever it damages (J-031, N-024), Tenketsu coins
+    (N-042) and An Outcast's Dream's coins (M-002)."""
+    if restricted(s, "no_damage", iid):
+        s.emit("damage_prevented", player=s.owner[iid], card=s.instances[iid])
+        return
+    card = s.card(iid)
+    ctx = Context(s.owner[iid], iid)
+    ctx.damage = amount
+    if "damaged" in card.abilities and _applies(s, iid):
+        _run_inner(s, card.abilities["damaged"], ctx)
+    amount = ctx.damage
+    by = [m for m in by or () if where_in_play(s, m)]
+    lethal = bool(by) and (any(restricted(s, "lethal", m) for m in by) or
+                           ("lethal_as_leader" in s.card(by[0]).abilities.get("rules", ()) and _applies(s, by[0])))
+    if lethal:
+        s.emit("knocked_out", player=s.owner[iid], card=s.instances[iid], damage=amount)
+        move(s, iid, "discard")
+    else:
+        damage(s, iid, amount)
+    if not by or amount <= 0:
+        return
+    if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and _applies(s, m) for m in by):
+        s.coins.setdefault(iid, {})["tenketsu"] = 1
+        s.emit("coin_placed", player=s.owner[iid], card=s.instances[iid], kind="tenketsu")
+    if rules_in_play(s, "naruto_coin", s.owner[by[0]]):
+        for m in by:
+            if meets(s, m, "name:Naruto Uzumaki"):
+                s.coins.setdefault(m, {})
+                s.coins[m]["power"] = s.coins[m].get("power", 0) + 1
+                s.emit("coin_placed", player=s.owner[m], card=s.instances[m], kind="power")
+
+
+def _applies(s: NarutoState, iid: int) -> bool:
+    from .zones import effect_applies
+
+    return effect_applies(s, iid)
+
+
+def entered_play(s: NarutoState, iid: int) -> None:
+    """A Ninja's "when it enters play" effects (N-035)."""
+    ops = s.card(iid).abilities.get("deployed")
+    if ops:
+        run(s, ops, Context(s.owner[iid], iid))
+
+
+# --- what happens once an effect is done ----------------------------------------------------------
+def finish_link(s: NarutoState, finish: dict) -> None:
+    from .chain import leave_chain
+
+    leave_chain(s, finish["card"], applied=True)
+
+
+FINISH: dict[str, Callable[[NarutoState, dict], None]] = {"link": finish_link}
+
+
+# --- answering a choice ---------------------------------------------------------------------------
+def choice_candidates(s: NarutoState) -> list[Action]:
+    c = s.pending[0]
+    kind = c["kind"]
+    if kind == "pick":
+        out = [Action.of("choose", o) for o in c["options"]]
+        if c["optional"] or not c["options"]:
+            out.append(Action.of("choose", "none"))
+        if any(s.instances[i] is None for i in _pool(s, c["owner"], c["zone"], c.get("top"))):
+            out.append(Action.of("choose", UNNAMED))
+        return out
+    if kind == "order":
+        return [Action.of("choose", *c["options"])] if UNNAMED not in c["options"] else [Action.of("choose", "done")]
+    if kind == "organize":
+        return [Action.of("choose", *[":".join(s.instances[m] for m in t) for t in s.players[c["player"]].teams])]
+    return [Action.of("choose", o) for o in c["options"]]
+
+
+def check_choose(s: NarutoState, a: Action) -> dict:
+    """What a ``choose`` answer means for the first pending choice; refusals cite N-EFFECT-2."""
+    c = s.pending[0]
+    kind = c["kind"]
+    args = a.args
+    if kind in ("attribute", "confirm", "coin", "manual"):
+        if len(args) != 1 or args[0] not in c["options"]:
+            raise IllegalAction("N-EFFECT-2", kind=kind, options=list(c["options"]))
+        return {"word": args[0], "cards": []}
+    if kind == "pick":
+        if args == ("none",):
+            if not c["optional"] and c["options"]:
+                raise IllegalAction("N-EFFECT-2", kind=kind, reason="must_choose")
+            return {"word": "none", "cards": []}
+        if not 1 <= len(args) <= c["count"]:
+            raise IllegalAction("N-EFFECT-2", kind=kind, count=c["count"])
+        cards, named = [], []
+        for text in args:
+            iid = _picked(s, c, text, tuple(cards))
+            cards.append(iid)
+            if s.instances[iid] is None:
+                named.append(text.partition("@")[0])
+        return {"word": "", "cards": cards, "named": named}
+    if kind == "order":
+        if args == ("done",) and UNNAMED in c["options"]:
+            return {"word": "done", "cards": []}
+        if sorted(args) != sorted(c["options"]):
+            raise IllegalAction("N-EFFECT-2", kind=kind, cards=list(c["options"]))
+        return {"word": "", "cards": [], "order": list(args)}
+    if kind == "organize":
+        return {"word": "", "cards": [], "teams": _teams(s, c["player"], args)}
+    raise ValueError(kind)
+
+
+def _picked(s: NarutoState, c: dict, text: str, taken: tuple[int, ...]) -> int:
+    """The card a pick names: one of the listed options, or in referee mode an unknown card of the
+    zone named now (checked like any named card, N-ZONE-2)."""
+    number, _, seat = text.partition("@")
+    pool = _pool(s, c["owner"], c["zone"], c.get("top"))
+    for iid in pool:
+        if iid not in taken and s.instances[iid] is not None and _ref(s, iid) in (text, f"{text}@{c['owner'] + 1}"):
+            if text in c["options"] or f"{text}@{c['owner'] + 1}" in c["options"]:
+                return iid
+    if s.cards.get(number) is not None and any(s.instances[i] is None for i in pool):
+        iid = locate(s, c["owner"], c["zone"] if c["zone"] in ("deck", "hand", "rewards") else "hand", number, taken)
+        if iid in pool and s.instances[iid] is None:
+            card = s.cards.get(number)
+            probe = {"filter": c["filter"], "deployable": c["deployable"]}
+            s.instances[iid] = number  # checked as the named card, then unnamed again
+            try:
+                fits = _fits(s, probe, iid, c["owner"])
+            finally:
+                s.instances[iid] = None
+            if fits and card is not None:
+                return iid
+    raise IllegalAction("N-EFFECT-2", kind="pick", card=text, options=list(c["options"]))
+
+
+def _teams(s: NarutoState, p: int, args: tuple[str, ...]) -> list[list[int]]:
+    """New teams written ``N-001:N-002 N-003``: every Ninja of the village exactly once, 1 to 3 a team
+    (N-ORG-1)."""
+    village = ninjas(s, p, ("village",))
+    teams, seen = [], []
+    for arg in args:
+        team = []
+        for number in arg.split(":"):
+            iid = next((i for i in village if s.instances[i] == number and i not in seen), None)
+            if iid is None:
+                raise IllegalAction("N-ORG-3", card=number)
+            seen.append(iid)
+            team.append(iid)
+        if not 1 <= len(team) <= MAX_TEAM:
+            raise IllegalAction("N-ORG-1", size=len(team), maximum=MAX_TEAM)
+        teams.append(team)
+    if sorted(seen) != sorted(village):
+        raise IllegalAction("N-ORG-2", reason="every_ninja")
+    return teams
+
+
+def answer(s: NarutoState, plan: dict) -> None:
+    """Apply the answer to the first pending choice, then the rest of its effect."""
+    c = s.pending.pop(0)
+    ctx = Context.from_dict(c["ctx"])
+    ctx.word = plan["word"]
+    named = list(plan.get("named", []))
+    for iid in plan["cards"]:
+        if s.instances[iid] is None:
+            reveal(s, iid, named.pop(0))
+    s.emit("chose", player=c["player"], card=c["card"], kind=c["kind"], answer=plan["word"],
+           cards=[_ref(s, i) for i in plan["cards"]])
+    ctx.chosen = plan["cards"]
+    then = c["then"]
+    if c["kind"] == "confirm" and plan["word"] == "no":
+        then = []
+    if c["kind"] == "order" and "order" in plan:
+        deck = s.players[c["player"]].deck
+        top = deck[: c["count"]]
+        reordered = []
+        for number in plan["order"]:
+            iid = next(i for i in top if s.instances[i] == number and i not in reordered)
+            reordered.append(iid)
+        deck[: c["count"]] = reordered
+    if c["kind"] == "organize":
+        player = s.players[c["player"]]
+        player.teams = plan["teams"]
+        s.emit("teams_reorganized", player=c["player"], teams=len(plan["teams"]))
+    run(s, then + c["rest"], ctx, c["finish"])

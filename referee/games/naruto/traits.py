@@ -1,0 +1,54 @@
+"""What a card in play is now, beyond its printed facts: characteristics gained or lost for the turn
+(Clone Status, Animal, a change of gender), marks that Permanent missions give with a coin (Clone
+Status, Sharingan Eye), and an attribute chosen by an effect. Requirements (N-KEY-COND-1) read these,
+not the printed card."""
+
+from __future__ import annotations
+
+from .state import NarutoState
+
+#: coin kinds that give a characteristic while a mission with the matching ``mark:`` rule is in play
+MARKS = {"clone": "Clone Status", "sharingan": "Sharingan Eye"}
+GENDERS = ("Male", "Female")
+
+
+def rules_in_play(s: NarutoState, word: str, seat: int | None = None) -> list[int]:
+    """Cards in play (either village or battlefield, or only ``seat``'s) whose effect has the rule
+    ``word`` and applies now (N-DMG-5)."""
+    from .zones import effect_applies
+
+    out = []
+    for p in (0, 1) if seat is None else (seat,):
+        player = s.players[p]
+        for zone in (player.village, player.battlefield):
+            for iid in zone:
+                card = s.card(iid)
+                if card is not None and word in card.abilities.get("rules", ()) and effect_applies(s, iid):
+                    out.append(iid)
+    return out
+
+
+def chars(s: NarutoState, iid: int) -> tuple[str, ...]:
+    """The characteristics of ``iid`` now."""
+    card = s.card(iid)
+    own = card.characteristics
+    coins = s.coins.get(iid)
+    changes = [e for e in s.lasting if e.get("card") == iid and e["op"] in ("gain", "gender")] if s.lasting else ()
+    if not changes and not coins:
+        return own
+    out = list(own)
+    for kind, word in MARKS.items():
+        if coins and coins.get(kind) and rules_in_play(s, f"mark:{kind}", s.owner[iid]) and word not in out:
+            out.append(word)
+    for e in changes:
+        if e["op"] == "gender":
+            out = [c for c in out if c not in GENDERS]
+        if e["value"] not in out:
+            out.append(e["value"])
+    return tuple(out)
+
+
+def attribute(s: NarutoState, iid: int) -> str:
+    """The combat attribute of ``iid`` now (an effect may change it for the turn)."""
+    chosen = [e["value"] for e in s.lasting if e.get("card") == iid and e["op"] == "attribute"] if s.lasting else ()
+    return chosen[-1] if chosen else s.card(iid).attribute
