@@ -142,7 +142,8 @@ def test_perft_mission_phase_walk_deploy_window_mission_counter_chain():
     assert (m.actor, listed(m)) == (1, ["pass"])  # one Counter mission per turn (N-MISSION-2)
     m.apply("pass")  # two passes in a row: the chain settles, last in first out (N-CHAIN-3, N-CHAIN-4)
     settled = [e.params["card"] for e in m.log if e.key == "link_applied"]
-    assert settled == ["M-009", "M-006"]
+    assert settled == ["M-009"]  # Lone Avenger negates the Mission: it never applies (N-KEY-COUNTER-1)
+    assert [e.params["card"] for e in m.log if e.key == "negated"] == ["M-006"]
     # back in the Mission phase with the Mission spent (N-MISSION-1): only charges and next
     assert m.phase == "mission_main"
     assert listed(m) == sorted([*[f"charge {n}" for n in ("N-002", "N-013", "M-007", "J-001", "N-001", "M-009")],

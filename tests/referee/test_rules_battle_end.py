@@ -629,7 +629,7 @@ def test_N_CHAIN_1_a_single_jutsu_is_a_chain():
     start = len(m.log)
     play(m, "jutsu J-030 by N-011 pay M-006 J-002", "pass", "pass")
     assert keys(m, start) == ["jutsu_used", "chain_opened", "passed", "passed", "chain_settles",
-                              "link_applied", "effect_left", "chain_closed"]
+                              "link_applied", "boosted", "chain_closed"]
     assert events(m, "link_applied", start) == [{"link": 1, "player": 0, "card": "J-030"}]
     assert m.phase == "battle_exchange_open" and m.state.chain == []
 
@@ -700,7 +700,9 @@ def test_N_CHAIN_4_a_mission_chain_settles_last_in_first_out():
     m = scenario(phase="mission_main", turn=3, counters=(3, 3),
                  p1=player(hand=["M-006", "N-002"]), p2=player(hand=["M-009", "J-008"]))
     play(m, "mission M-006 pay N-002", "counter M-009 pay J-008 target M-006@1", "pass", "pass")
-    assert [(e["link"], e["card"]) for e in events(m, "link_applied")] == [(2, "M-009"), (1, "M-006")]
+    # the Counter mission, added last, settles first and negates the Mission (N-KEY-COUNTER-1)
+    assert [(e["link"], e["card"]) for e in events(m, "link_applied")] == [(2, "M-009")]
+    assert events(m, "negated") == [{"player": 0, "card": "M-006", "zone": "discard"}]
     assert m.phase == "mission_main"
 
 
@@ -725,7 +727,7 @@ def test_N_CHAIN_6_a_jutsu_whose_user_left_the_battlefield_fails_without_refund(
     play(m, "pass", "pass")
     assert events(m, "card_failed", start) == [{"link": 3, "player": 0, "card": "J-030", "rule": "N-CHAIN-6"}]
     assert [e["card"] for e in events(m, "link_applied", start)] == ["J-001", "J-001"]
-    assert [e["card"] for e in events(m, "effect_left", start)] == ["J-001", "J-001"]
+    assert [e["card"] for e in events(m, "boosted", start)] == ["N-018", "N-001"]
     assert numbers(m, 0, "chakra") == ["M-009", "J-030", "J-001"]  # failed, yet to the Chakra area
     assert numbers(m, 0, "discard") == ["N-009", "M-006", "J-002", "N-011"]  # the cost stays paid
 
@@ -738,7 +740,7 @@ def test_N_CHAIN_6_a_jutsu_whose_target_left_the_battlefield_fails():
     m = load_match({"position": position})
     start = len(m.log)
     play(m, "pass", "pass")
-    assert keys(m, start) == ["passed", "passed", "chain_settles", "card_failed", "link_applied", "effect_left",
+    assert keys(m, start) == ["passed", "passed", "chain_settles", "card_failed", "link_applied", "boosted",
                               "chain_closed"]
     assert events(m, "card_failed", start)[0]["card"] == "J-006"
     assert numbers(m, 0, "chakra") == ["J-002", "J-006", "J-001"]
@@ -767,8 +769,8 @@ def test_N_CHAIN_6_a_counter_mission_whose_mission_is_still_in_the_chain_applies
     m = with_chain([(0, "M-006", []), (1, "M-009", [(0, "M-006")])], turn=3, counters=(3, 3),
                    p1=player(hand=["M-006"]), p2=player(hand=["M-009"]))
     play(m, "pass", "pass")
-    assert [e["card"] for e in events(m, "link_applied")] == ["M-009", "M-006"]
-    assert events(m, "card_failed") == []
+    assert [e["card"] for e in events(m, "link_applied")] == ["M-009"]
+    assert [e["card"] for e in events(m, "negated")] == ["M-006"] and events(m, "card_failed") == []
 
 
 def test_N_CHAIN_7_several_chains_in_one_exchange():
@@ -972,34 +974,35 @@ def test_N_DMG_4_an_injured_ninja_uses_its_injured_combat_and_support():
 
 
 def test_N_DMG_5_an_injured_ninjas_effect_does_not_apply_when_sent():
+    # Choji gains +1/+0 when sent to attack, unless injured
     healthy = play(attacking({"village": ["N-006"]}), "send T1")
-    assert events(healthy, "effect_left") == [{"player": 0, "card": "N-006"}]
+    assert events(healthy, "boosted") == [{"player": 0, "card": "N-006", "combat": 1, "support": 0}]
     injured = play(attacking({"village": ["N-006"], "injured": ["N-006"]}), "send T1")
-    assert events(injured, "effect_left") == []
+    assert events(injured, "boosted") == []
 
 
 def test_N_DMG_5_an_injured_ninjas_start_of_turn_effect_does_not_apply():
-    healthy = play(attacking({}, {"village": ["N-013"]}), "next")
-    assert events(healthy, "effect_left") == [{"player": 1, "card": "N-013"}]
-    injured = play(attacking({}, {"village": ["N-013"], "injured": ["N-013"]}), "next")
-    assert events(injured, "effect_left") == [] and events(injured, "turn_started")[0]["attacker"] == 1
+    # The Third Hokage's heal is offered at its owner's turn start, unless it is injured itself
+    healthy = play(attacking({}, {"village": ["N-013", "N-010"], "injured": ["N-010"], "chakra": ["J-001"]}), "next")
+    assert events(healthy, "ability_offered") == [{"player": 1, "card": "N-013"}]
+    injured = play(attacking({}, {"village": ["N-013", "N-010"], "injured": ["N-013", "N-010"], "chakra": ["J-001"]}),
+                   "next")
+    assert events(injured, "ability_offered") == [] and events(injured, "turn_started")[0]["attacker"] == 1
 
 
 def test_N_DMG_6_a_healed_ninja_is_healthy_again():
-    # The Third Hokage's heal effect is left to the players at its owner's turn start...
-    m = play(attacking({"village": ["N-011"]}, {"village": ["N-013", "N-010"], "injured": ["N-010"]}), "next")
-    assert events(m, "effect_left") == [{"player": 1, "card": "N-013"}]
-    # ...who turn Ebisu upright: from then on it fights with its healthy values and a single damage
-    # only injures it
-    position = m.to_json()["position"]
-    ebisu = iid(m, 1, "village", "N-010")
-    position["injured"].remove(ebisu)
-    healed = load_match({"position": position})
-    play(healed, "next", "pass", "next", "send T2", "next", "block T1 on N-010", "next")
-    showdown(healed)
-    (r,) = results(healed)
+    # The Third Hokage heals Ebisu at its owner's turn start, for one Chakra card (N-013)...
+    m = play(attacking({"village": ["N-011"]}, {"village": ["N-013", "N-010"], "injured": ["N-010"],
+                                                "chakra": ["J-001"]}), "next")
+    assert events(m, "ability_offered") == [{"player": 1, "card": "N-013"}]
+    play(m, "use N-013 pay J-001 target N-010@2")
+    assert events(m, "healed") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == ["J-001"]
+    # ...so from then on it fights with its healthy values and a single damage only injures it
+    play(m, "next", "pass", "next", "send T2", "next", "block T1 on N-010", "next")
+    showdown(m)
+    (r,) = results(m)
     assert r["arithmetic"] == [["N-010", "lead", 4]] and r["result"] == "victory"
-    assert events(healed, "knocked_out") == [] and "N-010" in numbers(healed, 1, "village")
+    assert events(m, "knocked_out") == [] and "N-010" in numbers(m, 1, "village")
 
 
 # =================================================================================================
@@ -1176,8 +1179,9 @@ def test_N_KEY_COUNTER_1_sharingan_eye_negates_a_jutsu_in_use_whose_cost_stays_p
              "jutsu J-007 by N-011 target J-002@2 pay M-006 N-009")
     assert m.state.chain[1]["targets"] == [m.state.chain[0]["card"]]
     play(m, "pass", "pass")
-    assert [e["card"] for e in events(m, "link_applied")] == ["J-007", "J-002"]
-    assert numbers(m, 1, "discard") == ["J-001", "J-002"]  # not refunded
+    assert [e["card"] for e in events(m, "link_applied")] == ["J-007"]  # J-002 never applies
+    assert events(m, "negated") == [{"player": 1, "card": "J-002", "zone": "discard"}]
+    assert numbers(m, 1, "discard") == ["J-001", "J-002", "J-002"]  # its cost is not refunded
 
 
 def test_N_KEY_COIN_1_the_program_flips_a_coin_from_the_seeded_generator():

@@ -25,6 +25,7 @@ from referee.games.naruto.rules import new_match, rules_for
 from referee.games.naruto.scenario import scenario_state
 from referee.games.naruto.state import ZONES
 from referee.games.naruto.power import stats
+from referee.games.naruto.traits import rules_in_play
 
 SET1 = bundled()
 
@@ -345,12 +346,15 @@ def test_N_START_2_start_of_turn_effects_apply_before_the_draw():
         s.coins[lasting] = {"permanent": 1}
 
     m = position(one_coin_left, phase="start_begin", turn=5,
-                 p1={"village": ["M-901", "N-013"], "deck": ["N-002", "N-001"]})
+                 p1={"village": ["M-901", "N-013", "N-010"], "injured": ["N-010"], "chakra": ["J-001"],
+                     "deck": ["N-002", "N-001"]})
+    assert m.phase == "start_draw" and events(m, "drew") == []  # The Third Hokage's heal waits before the draw
+    m.apply("pass")  # not used: lost
     order = keys(m)
-    assert order.index("turn_started") < order.index("permanent_coin") < order.index("drew")
-    assert order.index("effect_left") < order.index("drew")  # The Third Hokage's start-of-turn text
-    assert events(m, "effect_left") == [{"player": 0, "card": "N-013"}]
-    assert zone(m, 0, "chakra") == ["M-901"] and zone(m, 0, "hand") == ["N-002"]
+    assert order.index("turn_started") < order.index("permanent_coin") < order.index("ability_offered")
+    assert order.index("ability_declined") < order.index("drew")
+    assert events(m, "ability_offered") == [{"player": 0, "card": "N-013"}]
+    assert zone(m, 0, "chakra") == ["J-001", "M-901"] and zone(m, 0, "hand") == ["N-002"]
 
 
 def test_N_START_2_turn_limits_are_reset_at_the_start_of_the_turn():
@@ -741,8 +745,10 @@ def test_N_MISSION_6_the_opponent_responds_with_a_counter_mission():
     assert m.actor == 0 and legal(m) == ["pass"]
     play(m, "pass", "pass")
     assert m.phase == "mission_main" and m.state.chain == []
-    assert [e["card"] for e in events(m, "link_applied")] == ["M-009", "M-006"]  # last in, first out
-    assert zone(m, 0, "chakra") == ["N-002", "M-006"] and zone(m, 1, "chakra") == ["N-028", "M-009"]
+    # last in, first out: Lone Avenger settles first and negates the Mission, which never applies
+    assert [e["card"] for e in events(m, "link_applied")] == ["M-009"]
+    assert zone(m, 0, "chakra") == ["N-002"] and zone(m, 1, "chakra") == ["N-028", "M-009"]
+    assert zone(m, 0, "discard") == ["M-006"]
 
 
 def test_N_MISSION_7_a_resolved_mission_goes_to_the_chakra_area():
@@ -928,7 +934,8 @@ def test_N_KEY_PERM_1_its_text_applies_when_it_takes_effect():
     m.apply("mission M-002 pay N-001")
     settle_chain(m)
     assert events(m, "link_applied") == [{"link": 1, "player": 0, "card": "M-002"}]
-    assert events(m, "effect_left") == [{"player": 0, "card": "M-002"}]
+    mission = m.state.players[0].village[0]
+    assert rules_in_play(m.state, "naruto_coin", 0) == [mission] and events(m, "effect_left") == []
 
 
 def test_N_KEY_PERM_2_placed_with_x_coins_one_off_each_turn_start():
@@ -1173,7 +1180,8 @@ def test_N_ZONE_2_a_card_goes_to_its_owners_zones():
     m = mission_phase(p1={"hand": ["M-006", "N-002"]}, p2={"hand": ["M-009", "N-028"]})
     play(m, "mission M-006 pay N-002", "counter M-009 pay N-028 target M-006@1")
     settle_chain(m)
-    assert zone(m, 1, "chakra") == ["N-028", "M-009"] and zone(m, 0, "chakra") == ["N-002", "M-006"]
+    assert zone(m, 1, "chakra") == ["N-028", "M-009"] and zone(m, 0, "chakra") == ["N-002"]
+    assert zone(m, 0, "discard") == ["M-006"]  # negated into its owner's discard pile
     assert all(m.state.owner[i] == seat for seat in (0, 1) for i in m.state.players[seat].chakra)
 
 

@@ -148,8 +148,7 @@ def on_sent(s: NarutoState, p: int, order: list[int]) -> None:
             run(s, card.abilities["sent"], Context(p, m))
         offer = card.abilities.get("offer")
         if offer and offer["when"] == "sent" and all_hold(s, offer, Context(p, m)) is not False:
-            s.offers.append({"card": m, "player": p, "phase": s.phase})
-            s.emit("ability_offered", player=p, card=card.number)
+            _offer(s, m, p)
         if manual_only(card) and card.effect_kind in ("on_attack", "on_battle"):
             s.emit("effect_left", player=p, card=card.number)
 
@@ -203,10 +202,20 @@ def offer_start(s: NarutoState) -> None:
         card = s.card(m)
         offer = card.abilities.get("offer")
         if offer and offer["when"] == "start" and effect_applies(s, m):
-            s.offers.append({"card": m, "player": s.attacker, "phase": "start_draw"})
-            s.emit("ability_offered", player=s.attacker, card=card.number)
+            _offer(s, m, s.attacker)
         elif manual_only(card) and card.effect_kind == "start_of_turn" and effect_applies(s, m):
             s.emit("effect_left", player=s.attacker, card=card.number)
+
+
+def _offer(s: NarutoState, iid: int, p: int) -> None:
+    """Offer ``iid``'s optional ability in the current step, if it can be used now (its cost can be
+    paid and it has a target)."""
+    offer = {"card": iid, "player": p, "phase": s.phase}
+    s.offers.append(offer)
+    if any(a.args[0] == s.instances[iid] for a in candidates_use(s)):
+        s.emit("ability_offered", player=p, card=s.instances[iid])
+    else:
+        s.offers.remove(offer)
 
 
 def offer_open(s: NarutoState) -> bool:

@@ -525,7 +525,8 @@ def _after_showdown(match: Match, position: dict, action: Action | None, me: int
     for _ in range(200):
         if trial.is_over() or not trial.phase.startswith("battle_exchange"):
             break
-        trial.apply("pass")
+        # both pass; a choice an effect asks is answered with its first option
+        trial.apply("pass" if not trial.state.pending else trial.legal_actions()[0])
     outcome = trial.outcome()
     if outcome is not None:
         return WIN_VALUE if outcome.winner == me else -WIN_VALUE
