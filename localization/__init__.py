@@ -32,6 +32,7 @@ TERM_PARAMS = {
     "step": "step", "next": "step", "allowed": "step", "zone": "zone", "kind": "target",
     "symbols": "symbol", "symbol": "symbol", "expected": "card_type", "actual": "card_type",
     "result": "outcome", "format": "format", "mode": "mode", "phase": "phase", "verb": "verb",
+    "source": "zone", "restriction": "restriction", "choice": "choice", "coin": "coin", "tool": "tool",
 }
 CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of"}
 #: in the match log, also these name cards (one card number or a list of them)

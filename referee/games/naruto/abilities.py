@@ -327,7 +327,7 @@ def check_tool(s: NarutoState, a: Action) -> dict:
 def perform_tool(s: NarutoState, plan: dict) -> None:
     tool, iid, rest, numbers = plan["tool"], plan["card"], plan["rest"], plan["numbers"]
     player = s.pending[0]["player"]
-    s.emit("tool_used", player=player, card=s.pending[0]["card"], tool=tool, target=s.instances[iid],
+    s.emit("tool_used", player=player, card=s.pending[0]["card"], tool=tool, on=s.instances[iid],
            values=list(rest))
     if tool == "move":
         move(s, iid, rest[0], top=rest[0] == "deck")

@@ -86,7 +86,7 @@ def run(s: NarutoState, ops: list[dict], ctx: Context, finish: dict | None = Non
 def _ask(s: NarutoState, choice: dict, rest: list[dict], ctx: Context, finish: dict | None) -> None:
     choice.update(rest=rest, ctx=ctx.to_dict(), finish=finish, card=s.instances[ctx.source])
     s.pending.append(choice)
-    s.emit("choice_asked", player=choice["player"], card=choice["card"], kind=choice["kind"])
+    s.emit("choice_asked", player=choice["player"], card=choice["card"], choice=choice["kind"])
 
 
 def _confirm(s: NarutoState, op: dict, ctx: Context) -> dict:
@@ -160,7 +160,7 @@ def op_coin(s, op, ctx):
             continue
         coins = s.coins.setdefault(t, {})
         coins[op["kind"]] = coins.get(op["kind"], 0) + 1
-        s.emit("coin_placed", player=s.owner[t], card=s.instances[t], kind=op["kind"])
+        s.emit("coin_placed", player=s.owner[t], card=s.instances[t], coin=op["kind"])
 
 
 def op_damage(s, op, ctx):
@@ -472,13 +472,13 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> 
         return
     if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and _applies(s, m) for m in by):
         s.coins.setdefault(iid, {})["tenketsu"] = 1
-        s.emit("coin_placed", player=s.owner[iid], card=s.instances[iid], kind="tenketsu")
+        s.emit("coin_placed", player=s.owner[iid], card=s.instances[iid], coin="tenketsu")
     if rules_in_play(s, "naruto_coin", s.owner[by[0]]):
         for m in by:
             if meets(s, m, "name:Naruto Uzumaki"):
                 s.coins.setdefault(m, {})
                 s.coins[m]["power"] = s.coins[m].get("power", 0) + 1
-                s.emit("coin_placed", player=s.owner[m], card=s.instances[m], kind="power")
+                s.emit("coin_placed", player=s.owner[m], card=s.instances[m], coin="power")
 
 
 def _applies(s: NarutoState, iid: int) -> bool:
@@ -529,15 +529,15 @@ def check_choose(s: NarutoState, a: Action) -> dict:
     args = a.args
     if kind in ("attribute", "confirm", "coin", "manual"):
         if len(args) != 1 or args[0] not in c["options"]:
-            raise IllegalAction("N-EFFECT-2", kind=kind, options=list(c["options"]))
+            raise IllegalAction("N-EFFECT-2", choice=kind, options=list(c["options"]))
         return {"word": args[0], "cards": []}
     if kind == "pick":
         if args == ("none",):
             if not c["optional"] and c["options"]:
-                raise IllegalAction("N-EFFECT-2", kind=kind, reason="must_choose")
+                raise IllegalAction("N-EFFECT-2", choice=kind, reason="must_choose")
             return {"word": "none", "cards": []}
         if not 1 <= len(args) <= c["count"]:
-            raise IllegalAction("N-EFFECT-2", kind=kind, count=c["count"])
+            raise IllegalAction("N-EFFECT-2", choice=kind, count=c["count"])
         cards, named = [], []
         for text in args:
             iid = _picked(s, c, text, tuple(cards))
@@ -549,7 +549,7 @@ def check_choose(s: NarutoState, a: Action) -> dict:
         if args == ("done",) and UNNAMED in c["options"]:
             return {"word": "done", "cards": []}
         if sorted(args) != sorted(c["options"]):
-            raise IllegalAction("N-EFFECT-2", kind=kind, cards=list(c["options"]))
+            raise IllegalAction("N-EFFECT-2", choice=kind, cards=list(c["options"]))
         return {"word": "", "cards": [], "order": list(args)}
     if kind == "organize":
         return {"word": "", "cards": [], "teams": _teams(s, c["player"], args)}
@@ -577,7 +577,7 @@ def _picked(s: NarutoState, c: dict, text: str, taken: tuple[int, ...]) -> int:
                 s.instances[iid] = None
             if fits and card is not None:
                 return iid
-    raise IllegalAction("N-EFFECT-2", kind="pick", card=text, options=list(c["options"]))
+    raise IllegalAction("N-EFFECT-2", choice="pick", card=text, options=list(c["options"]))
 
 
 def _teams(s: NarutoState, p: int, args: tuple[str, ...]) -> list[list[int]]:
@@ -610,7 +610,7 @@ def answer(s: NarutoState, plan: dict) -> None:
     for iid in plan["cards"]:
         if s.instances[iid] is None:
             reveal(s, iid, named.pop(0))
-    s.emit("chose", player=c["player"], card=c["card"], kind=c["kind"], answer=plan["word"],
+    s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"],
            cards=[_ref(s, i) for i in plan["cards"]])
     ctx.chosen = plan["cards"]
     then = c["then"]

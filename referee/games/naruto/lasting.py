@@ -25,7 +25,7 @@ def end_of_turn(s: NarutoState) -> None:
         if e["op"] == "coin_at_end" and where_in_play(s, e["card"]):
             coins = s.coins.setdefault(e["card"], {})
             coins[e["kind"]] = coins.get(e["kind"], 0) + 1
-            s.emit("coin_placed", player=s.owner[e["card"]], card=s.instances[e["card"]], kind=e["kind"])
+            s.emit("coin_placed", player=s.owner[e["card"]], card=s.instances[e["card"]], coin=e["kind"])
     s.lasting = []
 
 
