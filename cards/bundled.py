@@ -87,7 +87,8 @@ def _deck_files() -> list:
 def fingerprint() -> str:
     """A hash of everything a load is made from (a fraction of a millisecond)."""
     digest = hashlib.sha256()
-    parts = [(engine_cards.__package__, "data/set01.csv"), (__package__, NAMES_FILE),
+    parts = [(engine_cards.__package__, "data/set01.csv"), (engine_cards.__package__, "data/effects.toml"),
+             (__package__, NAMES_FILE),
              (__package__, "bundled.py"), (__package__, "names.py"), (__package__, "search.py")]
     for package, name in parts:
         f = resources.files(package).joinpath(name)
@@ -136,6 +137,7 @@ def read_bundle() -> Bundle:
             "effect_kind": card.effect_kind,
             "requirement": card.requirement,
             "target": card.target,
+            "effect": card.script,
         }
         names = {"en": card.name, **other.get(card.number, {})}
         bundle.cards.append(BundledCard(facts, names, card.effect))

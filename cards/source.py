@@ -4,7 +4,7 @@ The engine asks for cards by number in its hot loops, so `CatalogueSource` reads
 game once, when it is made, and answers from a dict; the rules engine never sees SQL. A card is
 rebuilt with the engine's own CSV reader (`card_from_row`) from the stored facts, its English name
 and its English effect text (`CardText`), so it is equal to the card the engine would read from
-its own package data.
+its own package data (the effect definition, `CardRecord.effect`, included).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteris
 def card_of(record: CardRecord, name: str, effect: str) -> Card:
     """An engine `Card` from a stored card, its English name and its English effect text."""
     row = {col: "" if getattr(record, col) is None else str(getattr(record, col)) for col in _COLUMNS}
-    row.update(name=name, effect_summary=effect)
+    row.update(name=name, effect_summary=effect, script=record.effect)
     return card_from_row(row)
 
 
