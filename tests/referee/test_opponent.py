@@ -250,7 +250,8 @@ def test_charges_the_weakest_card_beyond_the_hand_limit_then_ends_the_missions()
 
 
 def test_passes_in_the_exchange_when_a_jutsu_changes_nothing():
-    """Trying Kunai on a copy changes no Showdown (the engine applies no card effect yet): pass."""
+    """Kunai's +2/+2 leaves Test Middle (5) short of Test Strong (6): tried on a copy, the Showdown
+    comes out the same, so the Jutsu would be wasted: pass."""
     match = scenario(phase="battle_exchange_open", cards=TEST_CARDS,
                      p1={"deck": DECK, "hand": ["J-001"], "chakra": ["N-003"], "battlefield": ["N-953"]},
                      p2={"deck": DECK, "battlefield": ["N-951"]})
@@ -261,6 +262,30 @@ def test_passes_in_the_exchange_when_a_jutsu_changes_nothing():
     before = match.dumps()
     assert str(HeuristicPlayer(1).choose(match)) == "pass"
     assert match.dumps() == before
+
+
+def test_uses_a_jutsu_whose_effect_turns_the_showdown():
+    """Cross-Shaped Shuriken's +3/+0 brings Test Middle to 6 against Test Strong's 6: a draw, where
+    both leaders are injured, instead of a defeat."""
+    match = scenario(phase="battle_exchange_open", cards=TEST_CARDS,
+                     p1={"deck": DECK, "hand": ["J-002"], "chakra": ["N-003", "N-003"], "battlefield": ["N-953"]},
+                     p2={"deck": DECK, "battlefield": ["N-951"]})
+    s = match.state
+    attacker, blocker = s.players
+    attacker.sent, blocker.sent, blocker.against = [list(attacker.battlefield)], [list(blocker.battlefield)], [0]
+    assert str(HeuristicPlayer(1).choose(match)) == "jutsu J-002 by N-953 pay N-003 N-003"
+
+
+def test_plays_a_mission_that_leaves_it_better_off_and_not_one_that_does_nothing():
+    """One Morning (draw two) is worth its card; An Accident (no Jutsu this turn) is not, to a player
+    holding no Jutsu."""
+    draws = scenario(phase="mission_main", turn=3, counters=(4, 4), cards=TEST_CARDS,
+                     p1={"deck": DECK, "hand": ["M-018", "J-015"]}, p2={"deck": DECK})
+    assert str(HeuristicPlayer(1).choose(draws)) == "mission M-018 pay J-015"
+    idle = scenario(phase="mission_main", turn=3, counters=(4, 4), cards=TEST_CARDS,
+                    p1={"deck": DECK, "hand": ["M-008", "J-006"]}, p2={"deck": DECK})
+    assert "mission M-008 pay J-006" in [str(a) for a in idle.legal_actions()]
+    assert HeuristicPlayer(1).choose(idle).verb != "mission"
 
 
 def test_best_blocks_pairs_each_blocking_team_once():

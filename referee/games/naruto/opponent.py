@@ -53,6 +53,10 @@ MAX_ACTIONS = 20_000
 ATTACK_CANDIDATES = 6
 #: Jutsu tried on a copy of the position per decision (one per card, user and target, highest X)
 MAX_TRIALS = 4
+#: what a card in hand and a card in the chakra area are worth, in battle-reward cards, when a Mission
+#: is tried (`_after_chain`)
+CARD_VALUE = 0.3
+CHAKRA_VALUE = 0.3
 
 
 class Player(Protocol):
@@ -306,17 +310,19 @@ class HeuristicPlayer:
 
     - set-up: goes first; takes one mulligan when the hand holds no Ninja it can deploy on turn 1;
     - Mission phase: a Growth that makes a Ninja stronger; the strongest Ninja it can deploy (its
-      strength less a share of the Ninjas it pays with); then charges chakra with the weakest cards
-      beyond the hand limit (rather than discarding them at the end of the turn). It plays no Mission,
-      Counter mission or Client: the engine applies no card effect, so they would only turn hand cards
-      into chakra;
+      strength less a share of the Ninjas it pays with); a Mission when trying it on a copy of the
+      position leaves it better off (`_after_chain`); then charges chakra with the weakest cards
+      beyond the hand limit (rather than discarding them at the end of the turn). It plays no Counter
+      mission or Client;
+    - optional abilities (a heal at the start of the turn, chakra when sent): always used;
     - organization: teams that reach power 5 where it can (`plan_teams`), built one `join` at a time;
     - attack: the teams (at most three) whose Showdowns are worth most against the blocker's best
       answer (`best_blocks`): rewards when unblocked, damage dealt and taken when blocked;
     - block: the answer that minimizes the attacker's gain: blocks that win, or that cost less than
       the rewards they prevent;
     - Jutsu exchange: a Jutsu only when trying it on a copy of the position changes the Showdown's
-      result in its favour, else it passes (so far never: no card effect is applied yet);
+      result in its favour, else it passes, so it never uses a Jutsu whose effect would fail;
+    - a choice an effect asks: the first option offered;
     - End phase: discards the weakest card.
 
     Equal choices (deployments, Growths, the card to charge or discard) are broken by the player's own
@@ -331,9 +337,14 @@ class HeuristicPlayer:
         actions = match.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        self._match = match
         legal = _Legal(actions)
         view = SeatView(s, match.actor)
         phase = s.phase
+        if legal.verb("use"):
+            return legal.verb("use")[0]
+        if s.pending:
+            return actions[0]
         if phase == "setup_first":
             choice = legal.get(f"first {view.me + 1}")
         elif phase == "setup_mulligan":
@@ -413,6 +424,13 @@ class HeuristicPlayer:
         deploys = [(score, a) for a in legal.verb("deploy") if (score := self._deploy_score(view, a)) > 0]
         if deploys:
             return self._best(deploys)
+        missions = legal.verb("mission")[:MAX_TRIALS]
+        if missions:
+            position = self._match.state.to_dict()
+            base = _after_chain(self._match, position, None, view.me)
+            scored = [(score, a) for a in missions if (score := _after_chain(self._match, position, a, view.me)) > base + 1e-9]
+            if scored:
+                return self._best(scored)
         if len(view.hand()) > HAND_LIMIT:
             return legal.get(Action.of("charge", self._weakest(view)))
         return legal.get("next")
@@ -526,11 +544,38 @@ def _after_showdown(match: Match, position: dict, action: Action | None, me: int
         if trial.is_over() or not trial.phase.startswith("battle_exchange"):
             break
         # both pass; a choice an effect asks is answered with its first option
-        trial.apply("pass" if not trial.state.pending else trial.legal_actions()[0])
+        trial.apply("pass" if not trial.state.pending else _trial_answer(trial))
     outcome = trial.outcome()
     if outcome is not None:
         return WIN_VALUE if outcome.winner == me else -WIN_VALUE
     return _material(SeatView(trial.state, me))
+
+
+def _trial_answer(trial: Match) -> Action:
+    """A choice in a trial: none when allowed (so that a trial's score never depends on cards the seat
+    cannot see, such as what a deck's top cards hold), else the first option."""
+    actions = trial.legal_actions()
+    return next((a for a in actions if a.args == ("none",)), actions[0])
+
+
+def _after_chain(match: Match, position: dict, action: Action | None, me: int) -> float:
+    """``action`` (a Mission) tried on a copy of ``position`` and its chain settled with both players
+    passing (choices answered with their first option); the public balance for ``me`` plus what the
+    hand and chakra area are worth. None: the position as it is."""
+    state = match.rules.load_state(position, match.state.cards)
+    trial = Match(match.rules, state, settle=False)
+    if action is not None:
+        trial.apply(action)
+        for _ in range(50):
+            if trial.is_over() or not (trial.state.chain or trial.state.pending):
+                break
+            trial.apply("pass" if not trial.state.pending else _trial_answer(trial))
+    s = trial.state
+    if s.over:
+        return WIN_VALUE if s.winner == me else -WIN_VALUE
+    mine, theirs = s.players[me], s.players[1 - me]
+    cards = CARD_VALUE * (len(mine.hand) - len(theirs.hand)) + CHAKRA_VALUE * (len(mine.chakra) - len(theirs.chakra))
+    return _material(SeatView(s, me)) + cards
 
 
 # --- whole games -------------------------------------------------------------------------------------
