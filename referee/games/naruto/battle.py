@@ -379,7 +379,7 @@ def return_teams(s: NarutoState) -> None:
 
 
 VERBS = {
-    "join": Verb(candidates_join, check_join, perform_join),
+    "join": Verb(candidates_join, check_join, perform_join, trusted=True),
     "team": Verb(lambda s, r: [], check_team, perform_team),
     "send": Verb(candidates_send, check_send, perform_send),
     "block": Verb(candidates_block, check_block, perform_block),

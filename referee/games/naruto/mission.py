@@ -343,6 +343,6 @@ VERBS = {
     "grow": Verb(candidates_grow, check_grow, perform_grow),
     "mission": Verb(candidates_mission, check_mission, perform_mission),
     "counter": Verb(candidates_counter, check_counter, perform_mission),
-    "charge": Verb(candidates_charge, check_charge, perform_charge),
+    "charge": Verb(candidates_charge, check_charge, perform_charge, trusted=True),
     "client": Verb(candidates_client, check_client, perform_client),
 }

@@ -27,7 +27,8 @@ GUARDS = {
     "all_kept": (lambda s: s.players[0].kept and s.players[1].kept, "N-SETUP-4"),
     "first_turn": (lambda s: s.first_turn, "N-ORG-5"),
     "not_first_turn": (lambda s: not s.first_turn, "N-ORG-5"),
-    "mission_left": (lambda s: s.players[s.attacker].missions < abilities.mission_limit(s), "N-MISSION-1"),
+    "mission_left": (lambda s: s.players[s.attacker].missions < 1 or
+                     s.players[s.attacker].missions < abilities.mission_limit(s), "N-MISSION-1"),
     "client_left": (lambda s: not s.players[s.attacker].client, "N-CLIENT-1"),
     "counter_left": (lambda s: not s.players[s.blocker].countered, "N-MISSION-2"),
     "window_after_deploy": (lambda s: s.window == "deploy", "N-DEPLOY-7"),
@@ -98,7 +99,7 @@ def _strict(name: str, verb: Verb) -> Verb:
             raise IllegalAction("NOTATION", text=str(a), reason="arguments")
         return check(s, row, a)
 
-    return Verb(verb.candidates, strict_check, verb.perform)
+    return Verb(verb.candidates, strict_check, verb.perform, verb.trusted)
 
 
 def _any_french(action: Action) -> bool:

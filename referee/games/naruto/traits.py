@@ -6,6 +6,7 @@ not the printed card."""
 from __future__ import annotations
 
 from .state import NarutoState
+from .zones import effect_applies
 
 #: coin kinds that give a characteristic while a mission with the matching ``mark:`` rule is in play
 MARKS = {"clone": "Clone Status", "sharingan": "Sharingan Eye"}
@@ -15,15 +16,14 @@ GENDERS = ("Male", "Female")
 def rules_in_play(s: NarutoState, word: str, seat: int | None = None) -> list[int]:
     """Cards in play (either village or battlefield, or only ``seat``'s) whose effect has the rule
     ``word`` and applies now (N-DMG-5)."""
-    from .zones import effect_applies
-
     out = []
     for p in (0, 1) if seat is None else (seat,):
         player = s.players[p]
         for zone in (player.village, player.battlefield):
             for iid in zone:
                 card = s.card(iid)
-                if card is not None and word in card.abilities.get("rules", ()) and effect_applies(s, iid):
+                if card is not None and card.script and word in card.abilities.get("rules", ()) \
+                        and effect_applies(s, iid):
                     out.append(iid)
     return out
 
