@@ -455,6 +455,7 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> 
         s.emit("damage_prevented", player=s.owner[iid], card=s.instances[iid])
         return
     card = s.card(iid)
+    guards = _manual_guards(s, iid)
     ctx = Context(s.owner[iid], iid)
     ctx.damage = amount
     if "damaged" in card.abilities and _applies(s, iid):
@@ -468,6 +469,9 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> 
         move(s, iid, "discard")
     else:
         damage(s, iid, amount)
+    for m in guards if amount > 0 else ():
+        s.emit("effect_left", player=s.owner[m], card=s.instances[m])
+        run(s, [{"op": "manual"}], Context(s.owner[m], m))
     if not by or amount <= 0:
         return
     if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and _applies(s, m) for m in by):
@@ -479,6 +483,15 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> 
                 s.coins.setdefault(m, {})
                 s.coins[m]["power"] = s.coins[m].get("power", 0) + 1
                 s.emit("coin_placed", player=s.owner[m], card=s.instances[m], coin="power")
+
+
+def _manual_guards(s: NarutoState, iid: int) -> list[int]:
+    """Rear Ninjas of the team ``iid`` leads whose effect about their Head Ninja's damage is left
+    to the players (N-022): the toolbox opens for them once the damage is done (N-EFFECT-3)."""
+    team = team_of(s, iid)
+    if not team or team[0] != iid:
+        return []
+    return [m for m in team[1:] if "manual" in s.card(m).abilities and _applies(s, m)]
 
 
 def _applies(s: NarutoState, iid: int) -> bool:

@@ -44,8 +44,11 @@ def move(s: NarutoState, iid: int, dest: str, *, top: bool = False, seat: int | 
 
 
 def leave_play(s: NarutoState, iid: int) -> None:
-    """A card leaving play drops out of its team and loses its state and coins."""
+    """A card leaving play drops out of its team and loses its state and coins; then its "when it
+    leaves play" effect applies (N-035), if its effect applied while it was in play."""
     player = s.players[s.owner[iid]]
+    leaving = s.card(iid)
+    left = leaving is not None and "left" in leaving.abilities and effect_applies(s, iid)
     player.teams = [[m for m in t if m != iid] for t in player.teams]
     player.teams = [t for t in player.teams if t]
     for i, team in enumerate(player.sent):
@@ -62,6 +65,11 @@ def leave_play(s: NarutoState, iid: int) -> None:
         for m in [m for m in player.village + player.battlefield if s.coins.get(m, {}).get("star")]:
             s.emit("knocked_out", player=s.owner[m], card=s.instances[m], damage=0)
             move(s, m, "discard")
+    if left:
+        from .conditions import Context
+        from .effects import run
+
+        run(s, leaving.abilities["left"], Context(s.owner[iid], iid))
 
 
 def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
