@@ -28,7 +28,16 @@ MESSAGES = Messages("gui.match.describe", {
     "opt_from": "from: {values}",
     "opt_x": "X = {values}",
     "first_seat": "player {n}",
+    "reward": "battle reward {n} (player {seat})",
+    "none": "none",
+    "done": "done",
+    "yes": "yes",
+    "no": "no",
+    "together": "{cards} together",
 })
+
+_WORDS = ("none", "done", "yes", "no")
+_REWARD = re.compile(r"R(\d+)@(\d)\Z")
 
 _TEAM = re.compile(r"T(\d+)\Z")
 
@@ -38,6 +47,15 @@ def value(text: str, card_name: Callable[[str], str], verb: str = "") -> str:
         return MESSAGES("unnamed")
     if text == "new":
         return MESSAGES("new_team")
+    if text in _WORDS:
+        return MESSAGES(text)
+    if text in ("heads", "tails"):
+        return current().term("outcome", text)
+    reward = _REWARD.match(text)
+    if reward:
+        return MESSAGES("reward", n=reward.group(1), seat=reward.group(2))
+    if ":" in text and "@" not in text:  # a new team of an effect's reorganization: N-001:N-002
+        return MESSAGES("together", cards=" + ".join(card_name(c) for c in text.split(":")))
     team = _TEAM.match(text)
     if team:
         return MESSAGES("team", n=team.group(1))

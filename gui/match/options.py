@@ -25,6 +25,24 @@ from referee.engine.action import Action
 from ..i18n import watch
 from .describe import details
 from .frames import TitledFrame
+from .toolbox import Toolbox
+
+
+def _verbs(match) -> set[str]:
+    """The verbs to show now: while an effect waits for an answer, only the answers (N-EFFECT-1);
+    otherwise the step's own verbs, without those every step has."""
+    table = match.rules.table
+    here = {row.verb for row in table.by_state[match.phase] if row.verb}
+    answering = getattr(match.rules, "answering", None)
+    only = answering(match.state) if answering is not None else None
+    if only is None:
+        return here - set(table.anywhere)
+    return here & set(only) if _manual(match) else here & set(only) - {"tool"}
+
+
+def _manual(match) -> bool:
+    pending = getattr(match.state, "pending", None)
+    return bool(pending) and pending[0]["kind"] == "manual"
 
 MESSAGES = Messages("gui.match.options", {
     "refused_tip": "{rule}: {message}",
@@ -36,11 +54,12 @@ MESSAGES = Messages("gui.match.options", {
     "pick_charge": "Charge the ticked cards",
     "pick_discard": "Discard the ticked cards",
     "pick_team": "Form a team of the ticked Ninjas",
+    "choice_title": "{verb}: {card}, {choice}",
 })
 
 #: verbs in the order a player meets them; pass and next are the page's own controls
-ORDER = ("first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter", "charge", "client",
-         "join", "team", "send", "block", "jutsu", "discard")
+ORDER = ("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
+         "charge", "client", "join", "team", "send", "block", "jutsu", "discard")
 SEPARATE = frozenset({"pass", "next"})
 #: the card type each verb plays from the hand (for greying the cards it may not play)
 PLAYS = {"deploy": "Ninja", "grow": "Ninja", "mission": "Mission", "counter": "Mission", "client": "Client",
@@ -144,16 +163,25 @@ class OptionsPanel(QScrollArea):
         legal: list[Action] = []
         if match is not None and not match.is_over():
             legal = [a for a in self._legal if a.verb not in SEPARATE]
-            verbs = {row.verb for row in match.rules.table.by_state[match.phase] if row.verb}
+            verbs = _verbs(match)
         for verb, group in self.groups.items():
             if verb not in verbs:
                 group.hide()
                 continue
-            group.setTitle(current().term("verb", verb))
+            group.setTitle(self._title(match, verb))
             self.buttons += self._group(match, verb, group, [a for a in legal if a.verb == verb])
             group.show()
         self.waiting.setText(MESSAGES("waiting"))
         self.waiting.setVisible(not self.buttons)
+
+    def _title(self, match, verb: str) -> str:
+        """A verb's name; for an effect's choice, also the card asking and what it asks (N-EFFECT-1)."""
+        tr = current()
+        pending = getattr(match.state, "pending", None)
+        if verb != "choose" or not pending:
+            return tr.term("verb", verb)
+        return MESSAGES("choice_title", verb=tr.term("verb", verb), card=self.card_name(pending[0]["card"]),
+                        choice=tr.term("choice", pending[0]["kind"]))
 
     def _clicked(self, button: QPushButton) -> None:
         option = self._options.get(button)
@@ -177,6 +205,10 @@ class OptionsPanel(QScrollArea):
     def _picker(self, match, verb: str) -> QWidget | None:
         """Several cards in one action (a charge, a discard, a new team): tick them, then confirm;
         the confirm button is enabled only when the referee accepts the ticked cards."""
+        if verb == "tool":
+            box = Toolbox(match, self.card_name, self._allowed)
+            box.chosen.connect(self.chosen.emit)
+            return box
         zone, s, actor = PICKS.get(verb), match.state, match.actor
         if zone is None or actor is None:
             return None

@@ -272,3 +272,57 @@ def test_every_control_of_the_match_page_has_a_tooltip(window):
     controls = [w for w in page.findChildren(QAbstractButton) if w.isVisibleTo(page)]
     assert controls and [w.objectName() or w.text() for w in controls if not w.toolTip()] == []
     assert all(page.tabs.tabToolTip(i) for i in range(page.tabs.count()))
+
+
+def test_an_effects_choice_is_answered_from_the_options(window):
+    """Transform Jutsu asks its player for an attribute: only the answers are offered, under a title
+    naming the card, and clicking one applies it (N-EFFECT-1)."""
+    m = jutsu_exchange()
+    m.state.players[0].hand.append(len(m.state.instances))
+    m.state.instances.append("J-016")
+    m.state.owner.append(0)
+    page = open_page(window, m)
+    starting(page, "jutsu J-016 by N-011").click()
+    page.pass_button.click()
+    page.pass_button.click()
+    assert m.state.pending and m.actor == 0
+    group = page.options.groups["choose"]
+    assert group.isVisible() and "J-016" in group.title()
+    assert sorted(b.objectName() for b in page.options.buttons if b.isVisible()) == \
+        ["choose Flame", "choose Genjutsu", "choose Ninjutsu", "choose Taijutsu"]
+    assert not page.pass_button.isEnabled() and not page.next_button.isEnabled()
+    button(page, "choose Taijutsu").click()
+    assert not m.state.pending
+    assert [e.params["attribute"] for e in m.log if e.key == "attribute_set"] == ["Taijutsu"]
+    assert not page.options.groups["choose"].isVisible()
+
+
+def test_the_manual_toolbox_applies_an_unknown_effect_by_hand(window):
+    """A Jutsu whose effect the referee does not know opens the toolbox for its player: the form
+    refuses what the referee would refuse, applies the rest as logged actions, and "done" ends it
+    (N-EFFECT-3)."""
+    from referee.games.naruto.cards import Card, bundled
+    from gui.match.toolbox import Toolbox
+
+    secret = Card(number="J-990", name="Test Secret Art", type="Jutsu", symbols=("Fire",), jutsu_cost=("1",),
+                  effect_kind="jutsu", effect="Something the vocabulary does not hold.", target="user")
+    m = scenario(phase="battle_attack", turn=3, cards=bundled().with_cards([secret]),
+                 p1={"village": ["N-011"], "chakra": ["N-009"], "hand": ["J-990"], "deck": DECK},
+                 p2={"village": ["N-018"], "deck": DECK})
+    for a in ("send T1", "next", "block T1 on N-011", "next", "jutsu J-990 by N-011 pay N-009", "pass", "pass"):
+        m.apply(a)
+    assert m.state.pending[0]["kind"] == "manual"
+    page = open_page(window, m)
+    assert page.options.groups["tool"].isVisible()
+    box = page.options.groups["tool"].picker
+    assert isinstance(box, Toolbox)
+    box.tool.setCurrentIndex(box.tool.findData("damage"))
+    box.card.setCurrentIndex(box.card.findData("N-009@1"))  # in the discard pile: not in play
+    assert not box.apply.isEnabled() and "N-EFFECT-3" in box.apply.toolTip()
+    box.card.setCurrentIndex(box.card.findData("N-018@2"))
+    assert box.apply.isEnabled()
+    box.apply.click()
+    assert str(m.history[-1]) == "tool damage N-018@2 1"
+    assert any(e.key == "injured" and e.params["card"] == "N-018" for e in m.log)
+    button(page, "choose done").click()
+    assert not m.state.pending and m.phase == "battle_exchange_open"

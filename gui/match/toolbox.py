@@ -1,0 +1,119 @@
+"""The manual toolbox (N-EFFECT-3): when a card whose effect the referee cannot apply settles, its
+player applies it by hand, one logged and undoable `tool` action at a time, then says it is done.
+
+The form builds the action from what the player picks (the tool, a face-up card, and the values the
+tool takes) and enables its button only when the referee accepts it (`Match.explain`), with the
+refusal on hover otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QSpinBox, QWidget
+
+from localization import Messages, current
+from referee.engine.action import Action
+
+MESSAGES = Messages("gui.match.toolbox", {
+    "tool": "What",
+    "card": "Card",
+    "zone": "To",
+    "amount": "Amount",
+    "coin": "Coin",
+    "combat": "Combat",
+    "support": "Support",
+    "apply": "Apply",
+    "apply_tip": "Apply this by hand; it is logged and can be undone",
+    "refused_tip": "{rule}: {message}",
+    "card_of": "{card} (player {seat})",
+})
+
+TOOLS = ("move", "damage", "injure", "heal", "coin", "power")
+ZONES = ("discard", "chakra", "hand", "village", "deck", "rewards")
+COINS = ("power", "combat", "tenketsu", "clone", "sharingan", "star")
+#: the value widgets each tool shows
+FIELDS = {"move": ("zone",), "damage": ("amount",), "injure": (), "heal": (), "coin": ("coin", "amount"),
+          "power": ("combat", "support")}
+
+
+class Toolbox(QWidget):
+    chosen = Signal(object)  # a `tool` Action
+
+    def __init__(self, match, card_name: Callable[[str], str], allowed: bool):
+        super().__init__()
+        self.match, self.card_name = match, card_name
+        tr = current()
+        form = QFormLayout(self)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.tool = self._combo([(tr.term("tool", t), t) for t in TOOLS])
+        self.card = self._combo(self._cards())
+        self.zone = self._combo([(tr.term("zone", z), z) for z in ZONES])
+        self.coin = self._combo([(tr.term("coin", c), c) for c in COINS])
+        self.amount = self._spin(-9, 9, 1)
+        self.combat = self._spin(-20, 20, 0)
+        self.support = self._spin(-20, 20, 0)
+        self.rows: dict[str, tuple[QLabel, QWidget]] = {}
+        for key, widget in (("tool", self.tool), ("card", self.card), ("zone", self.zone), ("coin", self.coin),
+                            ("amount", self.amount), ("combat", self.combat), ("support", self.support)):
+            label = QLabel(MESSAGES(key))
+            form.addRow(label, widget)
+            self.rows[key] = (label, widget)
+        self.apply = QPushButton(MESSAGES("apply"))
+        self.apply.setObjectName("tool_apply")
+        form.addRow(self.apply)
+        self.allowed = allowed
+        for widget in (self.tool, self.card, self.zone, self.coin):
+            widget.currentIndexChanged.connect(self._judge)
+        for widget in (self.amount, self.combat, self.support):
+            widget.valueChanged.connect(self._judge)
+        self.apply.clicked.connect(lambda: self.chosen.emit(self.action()))
+        self.confirm = self.apply
+        self._judge()
+
+    def _combo(self, items: list[tuple[str, str]]) -> QComboBox:
+        combo = QComboBox()
+        for text, data in items:
+            combo.addItem(text, data)
+        return combo
+
+    def _spin(self, low: int, high: int, start: int) -> QSpinBox:
+        spin = QSpinBox()
+        spin.setRange(low, high)
+        spin.setValue(start)
+        return spin
+
+    def _cards(self) -> list[tuple[str, str]]:
+        """Every face-up card and the acting player's hand, as the toolbox writes them (``N-012@2``)."""
+        s = self.match.state
+        out: dict[str, str] = {}
+        for seat, player in enumerate(s.players):
+            hand = player.hand if seat == self.match.actor else []  # the other hand stays hidden
+            for zone in (player.village, player.battlefield, player.chakra, player.discard, hand):
+                for iid in zone:
+                    number = s.instances[iid]
+                    if number is not None:
+                        out.setdefault(f"{number}@{seat + 1}",
+                                       MESSAGES("card_of", card=self.card_name(number), seat=seat + 1))
+        return [(text, ref) for ref, text in out.items()]
+
+    def action(self) -> Action:
+        tool = self.tool.currentData()
+        values = {"zone": lambda: [self.zone.currentData()], "coin": lambda: [self.coin.currentData()],
+                  "amount": lambda: [str(self.amount.value())], "combat": lambda: [str(self.combat.value())],
+                  "support": lambda: [str(self.support.value())]}
+        rest = [v for field in FIELDS[tool] for v in values[field]()]
+        return Action("tool", (tool, self.card.currentData() or "", *rest))
+
+    def _judge(self) -> None:
+        tool = self.tool.currentData()
+        for key, (label, widget) in self.rows.items():
+            shown = key in ("tool", "card") or key in FIELDS[tool]
+            label.setVisible(shown)
+            widget.setVisible(shown)
+            widget.setEnabled(self.allowed)
+        verdict = self.match.explain(self.action())
+        self.apply.setEnabled(self.allowed and verdict.legal)
+        self.apply.setToolTip(MESSAGES("apply_tip") if verdict.legal else MESSAGES(
+            "refused_tip", rule=verdict.rule, message=current().refusal(verdict.rule, verdict.params, self.card_name)))
