@@ -45,12 +45,12 @@ def traits(m, seat: int, number: str) -> tuple[str, ...]:
     return chars(m.state, in_play(m, seat, number))
 
 
-def duel(p1: dict, p2: dict, lead1: str | None = None, lead2: str | None = None):
+def duel(p1: dict, p2: dict, lead1: str | None = None, lead2: str | None = None, **kw):
     """Seat 1's first team attacks, seat 2's first team blocks it; the Jutsu exchange is open."""
     send = "send T1" + (f" lead {lead1}" if lead1 else "")
     lead1 = lead1 or (p1.get("teams") or [p1["village"]])[0][0]
     block = f"block T1 on {lead1}" + (f" lead {lead2}" if lead2 else "")
-    return exchange(p1, p2, [send], [block])
+    return exchange(p1, p2, [send], [block], **kw)
 
 
 def settle(m, *actions: str):
@@ -483,3 +483,203 @@ def test_J_020_escape_resets_a_ninja_to_its_printed_values_for_the_turn():
     assert stat(m, 1, "N-018") == (5, 1) and events(m, "power_reset")[0]["card"] == "N-018"
     settle(m, "jutsu J-001 by N-018 pay N-016")
     assert applied(m)[-1] == "J-001" and stat(m, 1, "N-018") == (5, 1)
+
+
+# =================================================================================================
+# J-021 ... J-030
+# =================================================================================================
+
+def test_J_021_headhunter_pulls_the_opposing_back_ninjas_out_as_standby():
+    m = duel({"village": ["N-014"], "hand": ["J-021"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018", "N-003", "N-001"], "teams": [["N-018", "N-003", "N-001"]]}, lead2="N-018")
+    settle(m, "jutsu J-021 by N-014 pay J-020 N-009")
+    assert events(m, "jutsu_used")[0]["targets"] == ["N-003@2", "N-001@2"]
+    assert team_numbers(m, 1, "sent") == [["N-018"]] and numbers(m, 1, "battlefield") == ["N-018"]
+    assert sorted(numbers(m, 1, "village")) == ["N-001", "N-003"]
+    assert team_numbers(m, 1) == [["N-018"], ["N-003"], ["N-001"]]
+    showdown(m)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["against_arithmetic"]) == (3, 5, [["N-018", "lead", 5]])
+
+
+def test_J_021_needs_a_chunin_user_and_back_ninjas_to_pull():
+    m = duel({"village": ["N-016"], "hand": ["J-021"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018", "N-003"], "teams": [["N-018", "N-003"]]}, lead2="N-018")
+    refused(m, "jutsu J-021 by N-016 pay J-020 N-009", "N-KEY-COND-1")
+    m = duel({"village": ["N-014"], "hand": ["J-021"], "chakra": ["J-020", "N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-021 by N-014 pay J-020 N-009", "N-KEY-TARGET-1")
+
+
+def test_J_021_fails_when_the_back_ninja_was_already_pulled_out():
+    m = duel({"village": ["N-014"], "hand": ["J-021"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018", "N-003"], "teams": [["N-018", "N-003"]], "hand": ["J-038"], "chakra": ["J-015"]},
+             lead2="N-018")
+    start = len(m.log)
+    settle(m, "jutsu J-021 by N-014 pay J-020 N-009", "jutsu J-038 by N-003 target N-003@2 pay J-015")
+    assert applied(m, start) == ["J-038"] and failed(m, start) == ["J-021"]
+    assert numbers(m, 0, "chakra") == ["J-021"] and numbers(m, 0, "discard") == ["J-020", "N-009"]
+
+
+def test_J_022_mind_transfer_pulls_a_weak_opposing_fighter_out_then_leaves_the_control_to_the_players():
+    # Ino (Mind) against Sakura (1/1) leading Zabuza
+    m = duel({"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]},
+             {"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]]}, lead2="N-003")
+    play(m, "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass")
+    assert numbers(m, 1, "village") == ["N-003"] and team_numbers(m, 1, "sent") == [["N-018"]]
+    # taking control is left to the players (N-EFFECT-3): the toolbox is open until "choose done"
+    assert events(m, "effect_left") == [{"player": 0, "card": "J-022"}]
+    assert m.state.pending[0]["kind"] == "manual" and m.actor == 0
+    play(m, "choose done")
+    assert m.state.pending == [] and m.state.chain == [] and numbers(m, 0, "chakra") == ["J-022"]
+
+
+def test_J_022_needs_a_mind_user_and_a_target_with_combat_2_or_less():
+    m = duel({"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]},
+             {"village": ["N-018", "N-003"], "teams": [["N-018", "N-003"]]}, lead2="N-018")
+    refused(m, "jutsu J-022 by N-004 target N-018@2 pay J-020 N-004 N-003", "N-KEY-TARGET-1")  # Combat 5
+    assert [a for a in legal(m) if a.startswith("jutsu J-022")] == [
+        "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003"]
+    m = duel({"village": ["N-001"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]}, {"village": ["N-003"]})
+    refused(m, "jutsu J-022 by N-001 target N-003@2 pay J-020 N-004 N-003", "N-KEY-COND-1")
+
+
+def test_J_022_fails_when_its_target_grew_too_strong():
+    # Sakura's player answers with Kunai (+2/+2): Combat 3 is out of Mind Transfer's reach when it settles
+    m = duel({"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]},
+             {"village": ["N-003"], "hand": ["J-001"], "chakra": ["N-009"]})
+    start = len(m.log)
+    settle(m, "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "jutsu J-001 by N-003 pay N-009")
+    assert applied(m, start) == ["J-001"] and failed(m, start) == ["J-022"]
+    assert numbers(m, 1, "battlefield") == ["N-003"] and m.state.pending == []
+    assert numbers(m, 0, "chakra") == ["J-022"]
+
+
+def test_J_023_shadow_possession_makes_a_fighters_power_count_as_0_0():
+    m = duel({"village": ["N-001", "N-005"], "teams": [["N-001", "N-005"]], "hand": ["J-023"], "chakra": ["J-020"]},
+             {"village": ["N-018"], "hand": ["J-002"], "chakra": ["J-011", "N-014"]}, lead1="N-001")
+    settle(m, "jutsu J-023 by N-005 target N-018@2 pay J-020")
+    assert stat(m, 1, "N-018") == (0, 0)
+    settle(m, "jutsu J-002 by N-018 pay J-011 N-014")  # a later boost does not change it
+    assert applied(m)[-1] == "J-002" and stat(m, 1, "N-018") == (0, 0)
+    showdown(m)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["result"]) == (1 + 2, 0, "victory")
+
+
+def test_J_023_needs_a_shadow_user():
+    m = duel({"village": ["N-001", "N-005"], "teams": [["N-001", "N-005"]], "hand": ["J-023"], "chakra": ["J-020"]},
+             {"village": ["N-018"]}, lead1="N-001")
+    refused(m, "jutsu J-023 by N-001 target N-018@2 pay J-020", "N-KEY-COND-1")
+
+
+def test_J_024_expansion_gives_2_0_and_immunity_to_the_opponents_jutsu():
+    # Choji attacking: 2 + 1 (N-006) + 2
+    m = duel({"village": ["N-006"], "hand": ["J-024", "J-001"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018"], "hand": ["J-032"], "chakra": ["J-011", "N-014"]})
+    settle(m, "jutsu J-024 by N-006 pay J-020")
+    assert stat(m, 0, "N-006") == (5, 0)
+    refused(m, "jutsu J-032 by N-018 target N-006@1 pay J-011 N-014", "N-KEY-TARGET-1")
+    play(m, "pass")
+    settle(m, "jutsu J-001 by N-006 pay N-009")  # its own player's Jutsu still reach it
+    assert stat(m, 0, "N-006") == (7, 2)
+
+
+def test_J_024_needs_a_food_user():
+    m = duel({"village": ["N-001"], "hand": ["J-024"], "chakra": ["J-020"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-024 by N-001 pay J-020", "N-KEY-COND-1")
+
+
+def test_J_024_used_in_answer_makes_the_opponents_jutsu_on_the_user_fail():
+    m = duel({"village": ["N-006"], "hand": ["J-024"], "chakra": ["J-020"]},
+             {"village": ["N-018"], "hand": ["J-032"], "chakra": ["J-011", "N-014"]})
+    play(m, "pass")
+    start = len(m.log)
+    settle(m, "jutsu J-032 by N-018 target N-006@1 pay J-011 N-014", "jutsu J-024 by N-006 pay J-020")
+    assert applied(m, start) == ["J-024"] and failed(m, start) == ["J-032"]
+    assert stat(m, 0, "N-006") == (5, 0)
+    assert numbers(m, 1, "chakra") == ["J-032"] and numbers(m, 1, "discard") == ["J-011", "N-014"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_J_025_shadow_clone_flips_a_coin_4_0_on_heads_2_0_on_tails(seed):
+    m = duel({"village": ["N-001"], "hand": ["J-025"], "chakra": ["J-001", "N-009"]}, {"village": ["N-018"]},
+             seed=seed)
+    settle(m, "jutsu J-025 by N-001 pay J-001 N-009")
+    (flip,) = events(m, "coin_flip")
+    boost = 4 if flip["result"] == "heads" else 2
+    assert stat(m, 0, "N-001") == (1 + boost, 0) and "Clone Status" in traits(m, 0, "N-001")
+    assert [e["combat"] for e in events(m, "boosted")] == [boost]
+
+
+def test_J_025_both_sides_of_the_coin_come_up_over_seeds():
+    results_ = set()
+    for seed in range(12):
+        m = duel({"village": ["N-001"], "hand": ["J-025"], "chakra": ["J-001", "N-009"]}, {"village": ["N-018"]},
+                 seed=seed)
+        settle(m, "jutsu J-025 by N-001 pay J-001 N-009")
+        results_.add((events(m, "coin_flip")[0]["result"], stat(m, 0, "N-001")))
+    assert results_ == {("heads", (5, 0)), ("tails", (3, 0))}
+
+
+def test_J_026_leaf_hurricane_gives_a_taijutsu_user_3_0():
+    m = duel({"village": ["N-033"], "hand": ["J-026"], "chakra": ["N-009"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-026 by N-033 pay N-009")
+    assert stat(m, 0, "N-033") == (6, 1)
+    showdown(m)
+    assert (results(m)[0]["power"], results(m)[0]["result"]) == (6, "victory")
+    m = duel({"village": ["N-001"], "hand": ["J-026"], "chakra": ["N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-026 by N-001 pay N-009", "N-KEY-COND-1")
+
+
+def test_J_027_leaf_whirlwind_gives_a_taijutsu_user_0_3():
+    m = duel({"village": ["N-001", "N-033"], "teams": [["N-001", "N-033"]], "hand": ["J-027"], "chakra": ["N-009"]},
+             {"village": ["N-018"]}, lead1="N-001")
+    settle(m, "jutsu J-027 by N-033 pay N-009")
+    assert stat(m, 0, "N-033") == (3, 4)
+    showdown(m)
+    assert results(m)[0]["arithmetic"] == [["N-001", "lead", 1], ["N-033", "rear", 4]]
+    m = duel({"village": ["N-001"], "hand": ["J-027"], "chakra": ["N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-027 by N-001 pay N-009", "N-KEY-COND-1")
+
+
+def test_J_028_all_four_gives_the_animal_characteristic_and_doubles_combat():
+    m = duel({"village": ["N-028"], "hand": ["J-028"], "chakra": ["J-006"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-028 by N-028 pay J-006")
+    assert stat(m, 0, "N-028") == (4, 0) and "Animal" in traits(m, 0, "N-028")
+    # after Kunai (4/2) it doubles the Combat it has then
+    m = duel({"village": ["N-028"], "hand": ["J-028", "J-001"], "chakra": ["J-006", "N-009"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-001 by N-028 pay N-009")
+    play(m, "pass")
+    settle(m, "jutsu J-028 by N-028 pay J-006")
+    assert stat(m, 0, "N-028") == (8, 2)
+    m = duel({"village": ["N-001"], "hand": ["J-028"], "chakra": ["J-006"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-028 by N-001 pay J-006", "N-KEY-COND-1")
+
+
+def test_J_029_demon_wind_shuriken_gives_2_0_or_3_0_to_a_weapon_user():
+    m = duel({"village": ["N-001"], "hand": ["J-029"], "chakra": ["J-006", "N-009"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-029 by N-001 pay J-006 N-009")
+    assert stat(m, 0, "N-001") == (3, 0)
+    m = duel({"village": ["N-003"], "hand": ["J-029"], "chakra": ["J-006", "N-009"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-029 by N-003 pay J-006 N-009")  # Sakura is Weapon
+    assert stat(m, 0, "N-003") == (4, 1)
+
+
+def test_J_030_lightning_blade_gives_kakashi_7_0():
+    m = duel({"village": ["N-011"], "hand": ["J-030"], "chakra": ["J-006", "N-009"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-030 by N-011 pay J-006 N-009")
+    assert stat(m, 0, "N-011") == (12, 3)
+    showdown(m)
+    (r,) = results(m)
+    assert (r["difference"], r["result"]) == (7, "outstanding") and numbers(m, 1, "discard") == ["N-018"]
+    m = duel({"village": ["N-001"], "hand": ["J-030"], "chakra": ["J-006", "N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-030 by N-001 pay J-006 N-009", "N-KEY-COND-1")
+
+
+def test_J_030_fails_when_kakashi_was_sent_back_to_the_hand():
+    m = duel({"village": ["N-011"], "hand": ["J-030"], "chakra": ["J-006", "N-009"]},
+             {"village": ["N-018"], "hand": ["J-034"], "chakra": ["J-011", "N-014", "N-016"]})
+    start = len(m.log)
+    settle(m, "jutsu J-030 by N-011 pay J-006 N-009", "jutsu J-034 by N-018 pay J-011 N-014 N-016")
+    assert applied(m, start) == ["J-034"] and failed(m, start) == ["J-030"] and events(m, "boosted") == []
+    assert numbers(m, 0, "hand") == ["N-011"] and numbers(m, 0, "chakra") == ["J-030"]
