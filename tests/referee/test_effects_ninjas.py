@@ -261,6 +261,18 @@ def test_N_019_naruto_flips_a_coin_when_damaged_and_heads_lowers_the_damage_by_1
         assert "N-019" in numbers(m, 1, "village") and events(m, "knocked_out") == []
     for m in flips["tails"]:
         assert numbers(m, 1, "discard") == ["N-019"]
+    # the same seed, the same flip
+    again = seeded(lambda seed: fight({"village": ["N-011"]}, {"village": ["N-019"], "injured": ["N-019"]},
+                                      ["send T1"], ["block T1 on N-011"], seed=seed))
+    assert {k: len(v) for k, v in again.items()} == {k: len(v) for k, v in flips.items()}
+    # referee mode: its player gives the physical coin's result before the damage is dealt
+    for side, injured in (("heads", set()), ("tails", {"N-019"})):
+        m = fight({"village": ["N-011"]}, {"village": ["N-019"]}, ["send T1"], ["block T1 on N-011"], mode="referee")
+        assert events(m, "choice_asked") == [{"player": 1, "card": "N-019", "choice": "coin"}]
+        assert m.actor == 1 and legal(m) == ["choose heads", "choose tails"] and events(m, "injured") == []
+        play(m, f"choose {side}")
+        assert events(m, "coin_flip") == [{"result": side}]
+        assert {m.state.instances[i] for i in m.state.injured} == injured and "N-019" in numbers(m, 1, "village")
 
 
 def test_N_020_sasuke_cannot_go_into_battle_on_a_team_with_genin_or_lower():

@@ -455,12 +455,35 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> 
         s.emit("damage_prevented", player=s.owner[iid], card=s.instances[iid])
         return
     card = s.card(iid)
-    guards = _manual_guards(s, iid)
     ctx = Context(s.owner[iid], iid)
     ctx.damage = amount
-    if "damaged" in card.abilities and _applies(s, iid):
-        _run_inner(s, card.abilities["damaged"], ctx)
-    amount = ctx.damage
+    ops = card.abilities.get("damaged") if _applies(s, iid) else None
+    if ops and s.mode == "referee" and any(op["op"] == "flip" for op in ops):
+        # the physical coin is asked first; the damage waits for its result (N-KEY-COIN-1)
+        _ask(s, {"kind": "coin", "player": ctx.p, "options": ["heads", "tails"],
+                 "then": [{"op": "flipped_damage", "n": amount, "by": list(by or ()), "ops": ops}]}, [], ctx, None)
+        return
+    if ops:
+        _run_inner(s, ops, ctx)
+    _take_damage(s, iid, ctx.damage, by)
+
+
+def op_flipped_damage(s, op, ctx):
+    """The damage a "when it takes damage" coin flip waited for, once the coin's result is known."""
+    ctx.damage = op["n"]
+    for f in op["ops"]:
+        if f["op"] == "flip":
+            op_flipped(s, f, ctx)
+        else:
+            _run_inner(s, [f], ctx)
+    _take_damage(s, ctx.source, ctx.damage, op["by"])
+
+
+OPS["flipped_damage"] = op_flipped_damage
+
+
+def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) -> None:
+    guards = _manual_guards(s, iid)
     by = [m for m in by or () if where_in_play(s, m)]
     lethal = bool(by) and (any(restricted(s, "lethal", m) for m in by) or
                            ("lethal_as_leader" in s.card(by[0]).abilities.get("rules", ()) and _applies(s, by[0])))
