@@ -309,6 +309,8 @@ def test_M_012_the_worst_client_makes_the_opponent_block_that_team():
     play(m, "send T1", "send T2", "next")
     err = refused(m, "next", "N-EFFECT-5")
     assert (err.params["restriction"], err.params["card"]) == ("must_block", "N-002")
+    err = refused(m, "block T1 on N-009", "N-EFFECT-5")  # she may not block Mizuki instead
+    assert (err.params["restriction"], err.params["card"]) == ("must_block", "N-002")
     play(m, "block T1 on N-002", "next")  # once Sakura blocks Sasuke, the step may end
     assert m.phase == "battle_exchange_open" and events(m, "team_blocks")[0]["on"] == "N-002"
     # a blocker with nobody to send is not obliged
@@ -528,6 +530,15 @@ def test_M_026_the_most_unpredictable_ninja_forces_a_ninja_into_battle():
     refused(m, "next", "N-EFFECT-5")
     play(m, "send T1", "next")
     assert m.phase == "battle_block"
+    # the three places cannot be filled with other teams first
+    m = missions({"village": ["N-002", "N-009", "N-010", "N-011"]}, {"hand": ["M-026", "J-001"]})
+    play(m, "next", "counter M-026 pay J-001 target N-011@1")
+    settle_chain(m)
+    to_attack(m)
+    play(m, "send T1", "send T2")
+    assert refused(m, "send T3", "N-EFFECT-5").params["card"] == "N-011"
+    play(m, "send T4", "next")
+    assert [m.state.instances[t[0]] for t in m.state.players[0].sent] == ["N-002", "N-009", "N-011"]
 
 
 def test_M_026_fails_when_its_ninja_has_left_play():
@@ -581,3 +592,170 @@ def test_M_030_kakashis_foresight_allows_two_missions_a_turn():
     # without it, one only
     m = played({"hand": ["M-018", "J-015"]}, None, "mission M-006 pay J-006")
     refused(m, "mission M-018 pay J-015", "N-MISSION-1")
+
+
+# =================================================================================================
+# M-031 ... M-042
+# =================================================================================================
+
+def test_M_031_gathering_herbs_each_player_draws_a_card():
+    m = played({"deck": ["N-009", "N-001"]}, {"deck": ["N-011", "N-001"]}, "mission M-031 pay J-011")
+    assert zone(m, 0, "hand") == ["N-009"] and zone(m, 1, "hand") == ["N-011"]
+    assert events(m, "drew") == [{"player": 0, "cards": 1}, {"player": 1, "cards": 1}]
+    assert deck_size(m, 0) == deck_size(m, 1) == 1
+
+
+def test_M_032_the_worst_for_last_puts_a_jonin_or_lower_into_play():
+    hand = ["N-011", "N-013", "N-002"]
+    m = played({"hand": hand}, {"village": ["N-012"]}, "mission M-032 pay J-011", counters=(2, 2))
+    assert sorted(legal(m)) == ["choose N-002@1", "choose N-011@1"]  # not the Village Leader
+    m.apply("choose N-011@1")  # its entrance cost 4 does not matter
+    assert zone(m, 0, "village") == ["N-011"] and zone(m, 0, "hand") == ["N-013", "N-002"]
+    refused(m, "deploy N-002", "N-DEPLOY-1")  # it was the turn's one Ninja
+    # no Jonin in the opponent's play: it cannot be played (N-KEY-COND-1)
+    m = missions({"hand": ["M-032", "J-011"] + hand}, {"village": ["N-009"]}, counters=(2, 2))
+    err = refused(m, "mission M-032 pay J-011", "N-KEY-COND-1")
+    assert err.params["card"] == "M-032"
+    # nor after a Ninja was deployed
+    m = missions({"hand": ["M-032", "J-011"] + hand}, {"village": ["N-012"]}, counters=(2, 2))
+    play(m, "deploy N-002", "pass")
+    refused(m, "mission M-032 pay J-011", "N-KEY-COND-1")
+
+
+def test_M_033_public_execution_each_player_discards_a_card_from_hand_or_play():
+    m = played({"village": ["N-009"], "hand": ["N-003"]}, {"village": ["N-011"], "hand": ["J-030"]},
+               "mission M-033 pay J-011")
+    assert m.state.pending[0]["player"] == 0 and sorted(legal(m)) == ["choose N-003@1", "choose N-009@1"]
+    m.apply("choose N-009@1")
+    assert m.actor == 1 and sorted(legal(m)) == ["choose J-030@2", "choose N-011@2"]
+    m.apply("choose J-030@2")
+    assert zone(m, 0, "village") == [] and zone(m, 0, "discard") == ["N-009"] and zone(m, 0, "hand") == ["N-003"]
+    assert zone(m, 1, "village") == ["N-011"] and zone(m, 1, "discard") == ["J-030"] and zone(m, 1, "hand") == []
+    assert m.state.players[0].teams == []
+
+
+def _rewards_of_seat_1(s):
+    """Seat 2's battle rewards came from seat 1's deck: seat 1 owns them."""
+    for i in s.players[1].rewards:
+        s.owner[i] = 0
+
+
+def test_M_034_unwanted_child_takes_a_rogue_ninja_from_the_opponents_rewards():
+    m = played({}, {"rewards": ["N-009", "N-014"]}, "mission M-034 pay J-011", prepare=_rewards_of_seat_1)
+    assert events(m, "looked") == [{"player": 0, "owner": 1, "zone": "rewards", "cards": ["N-009", "N-014"]}]
+    assert sorted(legal(m)) == ["choose R2@2", "choose none"]  # Gouzu is a Rogue Ninja, Mizuki is not
+    m.apply("choose R2@2")
+    assert zone(m, 0, "hand") == ["N-014"] and zone(m, 1, "rewards") == ["N-009"]
+    sound(m)
+
+
+def test_M_035_look_for_the_red_clover_puts_a_mission_on_top_of_the_deck():
+    deck = ["N-001", "N-002", "M-006", "N-003", "J-030"]
+    m = played({"deck": deck}, None, "mission M-035 pay J-015")
+    assert legal(m) == ["choose M-006@1"]
+    m.apply("choose M-006@1")
+    assert zone(m, 0, "deck")[0] == "M-006" and sorted(zone(m, 0, "deck")[1:]) == ["J-030", "N-001", "N-002", "N-003"]
+    assert zone(m, 0, "hand") == [] and events(m, "chose")[0]["cards"] == ["M-006@1"]
+
+
+def test_M_036_left_behind_removes_an_opposing_ninja_from_its_team():
+    p2 = {"village": ["N-009", "N-010", "N-003"], "teams": [["N-009", "N-010", "N-003"]]}
+    m = played({"village": ["N-002"]}, p2, "mission M-036 pay J-015 target N-010@2")
+    assert [[m.state.instances[i] for i in t] for t in m.state.players[1].teams] == [["N-009", "N-003"], ["N-010"]]
+    assert events(m, "left_team") == [{"player": 1, "card": "N-010"}]
+    assert zone(m, 1, "village") == ["N-009", "N-010", "N-003"]
+
+
+def test_M_036_fails_when_its_target_has_left_play():
+    m = fails([(0, "M-036", [(1, "N-010")])], "discarded",
+              p1={"hand": ["M-036"], "deck": ["N-001"] * 5},
+              p2={"village": ["N-009", "N-003"], "teams": [["N-009", "N-003"]], "discard": ["N-010"],
+                  "deck": ["N-001"] * 5})
+    assert [len(t) for t in m.state.players[1].teams] == [2] and events(m, "left_team") == []
+
+
+def test_M_037_specific_instruction_reorganizes_the_blockers_teams():
+    p2 = {"village": ["N-009", "N-010", "N-003"], "hand": ["M-037", "J-015"]}
+    m = missions({"hand": ["M-006", "J-006"]}, p2)
+    m.apply("mission M-006 pay J-006")
+    m.apply("counter M-037 pay J-015")
+    settle_chain(m)
+    assert m.state.pending[0]["kind"] == "organize" and m.actor == 1
+    refused(m, "choose N-009:N-010", "N-ORG-2")  # every Ninja
+    m.apply("choose N-009:N-010 N-003")
+    assert [[m.state.instances[i] for i in t] for t in m.state.players[1].teams] == [["N-009", "N-010"], ["N-003"]]
+    assert applied(m) == ["M-037", "M-006"] and zone(m, 0, "hand") == ["N-001"]
+    assert zone(m, 1, "chakra") == ["J-015", "M-037"]
+    to_attack(m)
+    play(m, "next")  # nobody attacks; the blocker keeps its new teams for its own turn
+
+
+def test_M_038_teachings_of_the_previous_hokage_every_team_must_battle():
+    p1 = {"village": ["N-002", "N-009"]}
+    p2 = {"village": ["N-003", "N-010"]}
+    m = played(p1, p2, "mission M-038 pay J-015")
+    to_attack(m)
+    assert refused(m, "next", "N-EFFECT-5").params["restriction"] == "all_battle"
+    play(m, "send T1")
+    refused(m, "next", "N-EFFECT-5")
+    play(m, "send T2", "next", "block T1 on N-002")
+    assert refused(m, "next", "N-EFFECT-5").params["restriction"] == "all_battle"
+    play(m, "block T2 on N-009", "next")
+    assert m.phase == "battle_exchange_open"
+
+
+def test_M_039_small_act_of_courage_cheaper_ninjas_costing_2_or_less():
+    m = played({"hand": ["N-009", "N-010"]}, {"hand": ["N-009"]}, "mission M-039 pay J-020", counters=(1, 1))
+    assert refused(m, "deploy N-010", "N-DEPLOY-4").params["cost"] == 3  # costs 3: not cheaper
+    play(m, "deploy N-009")  # 2 - 1 = 1
+    assert zone(m, 0, "village") == ["N-009"]
+    finish_turn(m)  # the opponent's Ninjas were never cheaper, and the effect is over
+    assert refused(m, "deploy N-009", "N-DEPLOY-4").params["cost"] == 2
+
+
+def test_M_040_shooting_star_its_genin_is_discarded_when_it_leaves():
+    p1 = {"village": ["N-002", "N-011"]}
+    m = missions({"hand": ["M-040", "J-020"], **p1}, {"hand": ["M-019", "J-020"]})
+    refused(m, "mission M-040 pay J-020 target N-011@1", "N-KEY-TARGET-1")  # not a Genin
+    m.apply("mission M-040 pay J-020 target N-002@1")
+    settle_chain(m)
+    sasuke = iid(m, 0, "village", "N-002")
+    assert m.state.coins[sasuke] == {"star": 1} and zone(m, 0, "village") == ["N-002", "N-011", "M-040"]
+    finish_turn(m)
+    m.apply("mission M-019 pay J-020 target M-040@1")
+    settle_chain(m)
+    assert zone(m, 0, "discard") == ["N-002", "M-040"] and zone(m, 0, "village") == ["N-011"]
+    assert events(m, "knocked_out") == [{"player": 0, "card": "N-002", "damage": 0}]
+    sound(m)
+
+
+def test_M_040_fails_when_its_genin_has_left_play():
+    m = fails([(0, "M-040", [(0, "N-002")])], "discarded",
+              p1={"hand": ["M-040"], "village": ["N-011"], "discard": ["N-002"], "deck": ["N-001"] * 5},
+              p2={"deck": ["N-001"] * 5})
+    assert m.state.coins == {} and zone(m, 0, "village") == ["N-011"]
+
+
+def test_M_041_manji_battle_formation_one_ninja_takes_no_damage():
+    m = played({"village": ["N-003"]}, {"village": ["N-011"]}, "mission M-041 pay J-020 target N-003@1")
+    showdown(to_exchange(m, ["send T1"], ["block T1 on N-003"]))
+    assert events(m, "showdown")[0]["result"] == "victory" and events(m, "showdown")[0]["difference"] == -4
+    assert events(m, "damage_prevented") == [{"player": 0, "card": "N-003"}]
+    assert injured(m, 0) == [] and zone(m, 0, "village") == ["N-003"]
+    # without it, Sakura is injured
+    m = missions({"village": ["N-003"]}, {"village": ["N-011"]})
+    showdown(to_exchange(m, ["send T1"], ["block T1 on N-003"]))
+    assert injured(m, 0) == ["N-003"]
+
+
+def test_M_041_fails_when_its_ninja_has_left_play():
+    m = fails([(0, "M-041", [(0, "N-003")])], "discarded",
+              p1={"hand": ["M-041"], "discard": ["N-003"], "deck": ["N-001"] * 5}, p2={"deck": ["N-001"] * 5})
+    assert m.state.lasting == []
+
+
+def test_M_042_revival_puts_a_ninja_from_the_discard_pile_on_top_of_the_deck():
+    m = played({"discard": ["J-030", "N-009", "N-002"], "deck": ["N-001"]}, None, "mission M-042 pay J-020")
+    assert sorted(legal(m)) == ["choose N-002@1", "choose N-009@1"]
+    m.apply("choose N-002@1")
+    assert zone(m, 0, "deck") == ["N-002", "N-001"] and zone(m, 0, "discard") == ["J-030", "N-009"]

@@ -15,6 +15,7 @@ from .state import NarutoState
 from .targets import meets, opposing_team, ref
 from . import abilities
 from .effects import hurt
+from .lasting import restricted
 from .power import stats
 from .zones import in_play, locate, locate_all, move, ninjas, reveal, team_index
 
@@ -135,6 +136,7 @@ def _send(s: NarutoState, p: int, team: list[int], leader: int, tax: list[int]) 
 
 def check_send(s: NarutoState, row: Row, a: Action) -> dict:
     team, leader = _sendable(s, s.attacker, a)
+    _forced_first_send(s, team)
     return {"team": team, "leader": leader, "tax": abilities.send_tax(s, s.attacker, a.get("pay"))}
 
 
@@ -170,6 +172,7 @@ def check_block(s: NarutoState, row: Row, a: Action) -> dict:
     if target in s.players[b].against:
         raise IllegalAction("N-BLOCK-2", on=on, reason="blocked")
     abilities.check_block_allowed(s, team, attackers[target])
+    _forced_first_block(s, team, attackers, target)
     return {"team": team, "leader": leader, "against": target, "tax": abilities.send_tax(s, b, a.get("pay"))}
 
 
@@ -188,6 +191,46 @@ def candidates_block(s: NarutoState, row: Row) -> list[Action]:
     tax = abilities.canonical_tax(s, b)
     return [Action.of("block", t, on=s.instances[a[0]], lead=lead, pay=tax)
             for t, lead in _team_choices(s, b) for a in open_]
+
+
+def _forced(s: NarutoState, rule: str, team: list[int]) -> int | None:
+    return next((m for m in team if restricted(s, rule, m)), None)
+
+
+def _forced_first_send(s: NarutoState, team: list[int]) -> None:
+    """A team an effect sends to Battle if able (M-026) cannot be left out by filling the three
+    places with other teams first."""
+    if _forced(s, "must_attack", team) is not None:
+        return
+    player = s.players[s.attacker]
+    waiting = []
+    for t in player.teams:
+        if t is team or any(m in player.battlefield for m in t) or _forced(s, "must_attack", t) is None:
+            continue
+        try:
+            abilities.check_team_may_battle(s, s.attacker, t)
+        except IllegalAction:
+            continue
+        waiting.append(t)
+    if waiting and len(waiting) > MAX_SENT - len(player.sent) - 1:
+        raise IllegalAction("N-EFFECT-5", card=s.instances[_forced(s, "must_attack", waiting[0])],
+                            restriction="must_attack")
+
+
+def _forced_first_block(s: NarutoState, team: list[int], attackers: list[list[int]], target: int) -> None:
+    """A blocking team able to block the team an effect says must be blocked (M-012) blocks it, not
+    another one."""
+    if _forced(s, "must_block", attackers[target]) is not None:
+        return
+    for k, t in enumerate(attackers):
+        forced = _forced(s, "must_block", t) if t and k != target and k not in s.players[s.blocker].against else None
+        if forced is None:
+            continue
+        try:
+            abilities.check_block_allowed(s, team, t)
+        except IllegalAction:
+            continue
+        raise IllegalAction("N-EFFECT-5", card=s.instances[forced], restriction="must_block")
 
 
 def check_obligations(s: NarutoState, trigger: str) -> None:
