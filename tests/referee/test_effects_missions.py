@@ -18,6 +18,8 @@ from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.power import stats
 from referee.games.naruto.rules import new_match
+from referee.games.naruto.targets import meets
+from referee.games.naruto.traits import chars, names
 
 from test_rules_battle_end import with_chain
 from test_rules_setup_mission import (events, finish_turn, iid, legal, play, position, refused, settle_chain,
@@ -464,7 +466,6 @@ def test_M_022_leaf_ninja_forces_gives_each_player_an_extra_draw():
 
 
 def test_M_023_battle_of_clones_gives_clone_status_while_it_stays():
-    from referee.games.naruto.traits import chars
     p1 = {"village": ["N-002"], "chakra": ["N-001", "N-003"], "hand": ["J-004"]}
     p2 = {"village": ["N-009"], "hand": ["M-019", "J-020"]}
     m = played(p1, p2, "mission M-023 pay J-001 target N-002@1")
@@ -548,7 +549,6 @@ def test_M_026_fails_when_its_ninja_has_left_play():
 
 
 def test_M_027_blood_of_the_uchiha_clan_gives_the_sharingan_eye():
-    from referee.games.naruto.traits import chars
     m = played({"village": ["N-003"]}, None, "mission M-027 pay J-006 target N-003@1")
     sakura = iid(m, 0, "village", "N-003")
     assert m.state.coins[sakura] == {"sharingan": 1} and "Sharingan Eye" in chars(m.state, sakura)
@@ -715,16 +715,19 @@ def test_M_039_small_act_of_courage_cheaper_ninjas_costing_2_or_less():
 
 def test_M_040_shooting_star_its_genin_is_discarded_when_it_leaves():
     p1 = {"village": ["N-002", "N-011"]}
-    m = missions({"hand": ["M-040", "J-020"], **p1}, {"hand": ["M-019", "J-020"]})
+    m = missions({"hand": ["M-040", "J-020", "N-026"], **p1}, {"hand": ["M-019", "J-020"]})
     refused(m, "mission M-040 pay J-020 target N-011@1", "N-KEY-TARGET-1")  # not a Genin
+    refused(m, "deploy N-026", "N-DEPLOY-3")  # one Sasuke Uchiha already in the village
     m.apply("mission M-040 pay J-020 target N-002@1")
     settle_chain(m)
     sasuke = iid(m, 0, "village", "N-002")
     assert m.state.coins[sasuke] == {"star": 1} and zone(m, 0, "village") == ["N-002", "N-011", "M-040"]
+    assert names(m.state, sasuke) == {"Shooting Star"} and not meets(m.state, sasuke, "name:Sasuke Uchiha")
+    play(m, "deploy N-026")  # renamed: another Sasuke Uchiha may enter (N-DEPLOY-3)
     finish_turn(m)
     m.apply("mission M-019 pay J-020 target M-040@1")
     settle_chain(m)
-    assert zone(m, 0, "discard") == ["N-002", "M-040"] and zone(m, 0, "village") == ["N-011"]
+    assert zone(m, 0, "discard") == ["N-002", "M-040"] and zone(m, 0, "village") == ["N-011", "N-026"]
     assert events(m, "knocked_out") == [{"player": 0, "card": "N-002", "damage": 0}]
     sound(m)
 

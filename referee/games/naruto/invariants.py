@@ -7,6 +7,7 @@ from collections import Counter
 
 from .battle import MAX_TEAM
 from .state import ZONES, NarutoState
+from .traits import names as names_now
 
 
 def violations(s: NarutoState) -> list[str]:
@@ -33,7 +34,7 @@ def violations(s: NarutoState) -> list[str]:
             out.append(f"seat {seat}: a sent Ninja is not on the battlefield")
         if len(player.sent) > 3:
             out.append(f"seat {seat}: more than 3 teams sent (N-ATTACK-1)")
-        names = Counter(n for i in in_play for n in s.card(i).names)
+        names = Counter(n for i in in_play for n in names_now(s, i))
         if any(c > 1 for c in names.values()):
             out.append(f"seat {seat}: two Ninjas with the same name in play (N-DEPLOY-3)")
     if len(s.players[s.blocker].sent) > len(s.players[s.attacker].sent):

@@ -13,7 +13,7 @@ from typing import Callable
 
 from .cards import RANKS, Card
 from .state import NarutoState
-from .traits import attribute, chars
+from .traits import attribute, chars, names
 from .zones import ninjas, where
 
 
@@ -50,7 +50,7 @@ def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
     if kind == "attr":
         return attribute(s, iid) == value
     if kind == "name":
-        return value in card.names
+        return value in names(s, iid)
     if kind == "type":
         return card.type in value.split("|")
     if kind == "combat_max":

@@ -10,6 +10,8 @@ from .zones import effect_applies
 
 #: coin kinds that give a characteristic while a mission with the matching ``mark:`` rule is in play
 MARKS = {"clone": "Clone Status", "sharingan": "Sharingan Eye"}
+#: coin kinds that rename a Ninja while a mission with that rule is in play (M-040 Shooting Star)
+RENAMES = {"star": "Shooting Star"}
 GENDERS = ("Male", "Female")
 
 
@@ -26,6 +28,17 @@ def rules_in_play(s: NarutoState, word: str, seat: int | None = None) -> list[in
                         and effect_applies(s, iid):
                     out.append(iid)
     return out
+
+
+def names(s: NarutoState, iid: int) -> frozenset[str]:
+    """The names ``iid`` bears now: its printed ones (N-KEY-GROUP-1), or the name a coin gives it
+    while the mission that placed the coin is in its owner's village (M-040)."""
+    coins = s.coins.get(iid)
+    if coins:
+        for kind, name in RENAMES.items():
+            if coins.get(kind) and rules_in_play(s, kind, s.owner[iid]):
+                return frozenset({name})
+    return frozenset(s.card(iid).names)
 
 
 def chars(s: NarutoState, iid: int) -> tuple[str, ...]:

@@ -137,9 +137,11 @@ def ninjas(s: NarutoState, p: int, zones: tuple[str, ...] = ("village", "battlef
 
 
 def names_in_village(s: NarutoState, p: int) -> set[str]:
+    from .traits import names as names_now  # a Ninja renamed by a coin (M-040)
+
     names: set[str] = set()
     for iid in ninjas(s, p):
-        names |= s.card(iid).names
+        names |= names_now(s, iid)
     return names
 
 
