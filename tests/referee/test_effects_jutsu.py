@@ -89,6 +89,17 @@ def test_J_001_the_boost_lasts_the_turn_only():
     assert m.state.lasting == [] and stat(m, 0, "N-001") == (3, 1)  # injured values, no boost
 
 
+def test_J_001_fails_when_headhunter_pulled_its_user_out_of_the_team():
+    # Naruto, a rear Ninja, uses Kunai; Gouzu (a Chunin) answers with Headhunter (J-021)
+    m = duel({"village": ["N-011", "N-001"], "teams": [["N-011", "N-001"]], "hand": ["J-001"], "chakra": ["N-009"]},
+             {"village": ["N-014"], "hand": ["J-021"], "chakra": ["J-020", "N-009"]}, lead1="N-011")
+    start = len(m.log)
+    settle(m, "jutsu J-001 by N-001 pay N-009", "jutsu J-021 by N-014 pay J-020 N-009")
+    assert applied(m, start) == ["J-021"] and failed(m, start) == ["J-001"] and events(m, "boosted") == []
+    assert numbers(m, 0, "village") == ["N-001"] and stat(m, 0, "N-001") == (1, 0)
+    assert numbers(m, 0, "chakra") == ["J-001"] and numbers(m, 0, "discard") == ["N-009"]
+
+
 def test_J_002_cross_shaped_shuriken_gives_the_user_3_0():
     m = duel({"village": ["N-001"], "hand": ["J-002"], "chakra": ["N-009", "N-003"]}, {"village": ["N-009"]})
     settle(m, "jutsu J-002 by N-001 pay N-009 N-003")
@@ -295,6 +306,18 @@ def test_J_010_knocks_out_an_injured_ninja_and_spares_a_flame_one():
 # =================================================================================================
 # J-011 ... J-020
 # =================================================================================================
+
+def test_J_010_fails_when_its_target_was_returned_to_the_hand():
+    # Fire Ball on Ebisu, standing by; Gouzu saves him with Shared-instinct Assassination (J-011)
+    m = duel({"village": ["N-002"], "hand": ["J-010"], "chakra": ["J-006", "N-002", "N-009"]},
+             {"village": ["N-014", "N-010"], "hand": ["J-011"], "chakra": ["J-011", "N-014"]})
+    start = len(m.log)
+    settle(m, "jutsu J-010 by N-002 target N-010@2 pay J-006 N-002 N-009",
+           "jutsu J-011 by N-014 target N-010@2 pay J-011 N-014")
+    assert applied(m, start) == ["J-011"] and failed(m, start) == ["J-010"] and events(m, "injured") == []
+    assert numbers(m, 1, "hand") == ["N-010"]
+    assert numbers(m, 0, "chakra") == ["J-010"] and numbers(m, 0, "discard") == ["J-006", "N-002", "N-009"]
+
 
 def test_J_011_shared_instinct_assassination_returns_a_standby_ninja_to_its_owners_hand():
     # Gouzu (a Chunin) sends Ebisu, standing by in seat 2's village, back to its owner's hand
@@ -683,3 +706,266 @@ def test_J_030_fails_when_kakashi_was_sent_back_to_the_hand():
     settle(m, "jutsu J-030 by N-011 pay J-006 N-009", "jutsu J-034 by N-018 pay J-011 N-014 N-016")
     assert applied(m, start) == ["J-034"] and failed(m, start) == ["J-030"] and events(m, "boosted") == []
     assert numbers(m, 0, "hand") == ["N-011"] and numbers(m, 0, "chakra") == ["J-030"]
+
+
+# =================================================================================================
+# J-031 ... J-042
+# =================================================================================================
+
+def test_J_031_guillotine_sword_discards_the_ninja_its_team_damages():
+    # Zabuza (5) beats Ebisu (4) by 1: Ebisu would only be injured; with the sword he is discarded
+    m = duel({"village": ["N-018"], "hand": ["J-031"], "chakra": ["J-011", "N-009"]}, {"village": ["N-010"]})
+    settle(m, "jutsu J-031 by N-018 pay J-011 N-009")
+    assert events(m, "restriction") == [{"player": 0, "card": "J-031", "restriction": "lethal", "targets": ["N-018"]}]
+    showdown(m)
+    (r,) = results(m)
+    assert (r["difference"], r["result"]) == (1, "victory")
+    assert events(m, "knocked_out") == [{"player": 1, "card": "N-010", "damage": 1}]
+    assert numbers(m, 1, "discard") == ["N-010"] and events(m, "injured") == []
+
+
+def test_J_031_without_the_sword_the_same_battle_only_injures():
+    m = duel({"village": ["N-018"]}, {"village": ["N-010"]})
+    showdown(m)
+    assert events(m, "injured") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == []
+
+
+def test_J_031_needs_a_head_ninja_user():
+    m = duel({"village": ["N-018", "N-014"], "teams": [["N-018", "N-014"]], "hand": ["J-031"],
+              "chakra": ["J-011", "N-009"]}, {"village": ["N-010"]}, lead1="N-018")
+    refused(m, "jutsu J-031 by N-014 pay J-011 N-009", "N-KEY-COND-1")
+
+
+def test_J_031_fails_when_substitution_made_its_user_a_back_ninja():
+    m = duel({"village": ["N-018", "N-014"], "teams": [["N-018", "N-014"]], "hand": ["J-031"],
+              "chakra": ["J-011", "N-009"]},
+             {"village": ["N-010"], "hand": ["J-017"], "chakra": ["J-015", "N-009", "N-003"]}, lead1="N-018")
+    start = len(m.log)
+    settle(m, "jutsu J-031 by N-018 pay J-011 N-009", "jutsu J-017 by N-010 target N-018@1 pay J-015 N-009 N-003")
+    assert applied(m, start) == ["J-017"] and failed(m, start) == ["J-031"] and events(m, "restriction") == []
+    assert team_numbers(m, 0, "sent") == [["N-014", "N-018"]] and numbers(m, 0, "chakra") == ["J-031"]
+
+
+def test_J_031_negated_it_discards_nothing():
+    m = duel({"village": ["N-018"], "hand": ["J-031"], "chakra": ["J-011", "N-009"]},
+             {"village": ["N-010"], "hand": ["J-013"], "chakra": ["J-011", "N-014"]})
+    settle(m, "jutsu J-031 by N-018 pay J-011 N-009", "jutsu J-013 by N-010 target J-031@1 pay J-011 N-014")
+    assert events(m, "negated")[0]["card"] == "J-031" and numbers(m, 0, "hand") == ["J-031"]
+    showdown(m)
+    assert events(m, "injured") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == ["J-011", "N-014"]
+
+
+def test_J_032_water_prison_makes_a_fighters_combat_0():
+    m = duel({"village": ["N-018"], "hand": ["J-032"], "chakra": ["J-011", "N-014"]}, {"village": ["N-011"]})
+    settle(m, "jutsu J-032 by N-018 target N-011@2 pay J-011 N-014")
+    assert stat(m, 1, "N-011") == (0, 3)
+    showdown(m)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["result"]) == (5, 0, "outstanding")
+    assert numbers(m, 1, "discard") == ["N-011"]
+
+
+def test_J_032_fails_when_its_target_left_the_battle():
+    m = duel({"village": ["N-018"], "hand": ["J-032"], "chakra": ["J-011", "N-014"]},
+             {"village": ["N-011"], "hand": ["J-038"], "chakra": ["J-015"]})
+    start = len(m.log)
+    settle(m, "jutsu J-032 by N-018 target N-011@2 pay J-011 N-014", "jutsu J-038 by N-011 target N-011@2 pay J-015")
+    assert applied(m, start) == ["J-038"] and failed(m, start) == ["J-032"]
+    assert stat(m, 1, "N-011") == (5, 3) and events(m, "power_set") == []
+
+
+def test_J_033_water_dragon_deals_1_damage_to_a_ninja_sent_to_battle():
+    # any Ninja on the battlefield, here the blocking team's rear Ninja
+    m = duel({"village": ["N-018"], "hand": ["J-033"], "chakra": ["J-011", "N-014", "N-009"]},
+             {"village": ["N-011", "N-001"], "teams": [["N-011", "N-001"]]}, lead2="N-011")
+    settle(m, "jutsu J-033 by N-018 target N-001@2 pay J-011 N-014 N-009")
+    assert events(m, "injured") == [{"player": 1, "card": "N-001"}] and stat(m, 1, "N-001") == (3, 1)
+    showdown(m)
+    assert results(m)[0]["against_arithmetic"] == [["N-011", "lead", 5], ["N-001", "rear", 1]]
+
+
+def test_J_033_needs_a_jonin_user_and_a_target_on_the_battlefield():
+    m = duel({"village": ["N-018"], "hand": ["J-033"], "chakra": ["J-011", "N-014", "N-009"]},
+             {"village": ["N-011", "N-001"]})
+    refused(m, "jutsu J-033 by N-018 target N-001@2 pay J-011 N-014 N-009", "N-KEY-TARGET-1")  # standby
+    m = duel({"village": ["N-014"], "hand": ["J-033"], "chakra": ["J-011", "N-014", "N-009"]}, {"village": ["N-011"]})
+    refused(m, "jutsu J-033 by N-014 target N-011@2 pay J-011 N-014 N-009", "N-KEY-COND-1")
+
+
+def test_J_033_fails_when_its_target_was_pulled_back_to_standby():
+    m = duel({"village": ["N-018"], "hand": ["J-033"], "chakra": ["J-011", "N-014", "N-009"]},
+             {"village": ["N-011"], "hand": ["J-038"], "chakra": ["J-015"]})
+    start = len(m.log)
+    settle(m, "jutsu J-033 by N-018 target N-011@2 pay J-011 N-014 N-009",
+           "jutsu J-038 by N-011 target N-011@2 pay J-015")
+    assert failed(m, start) == ["J-033"] and events(m, "injured") == []
+    assert numbers(m, 1, "village") == ["N-011"] and numbers(m, 0, "discard") == ["J-011", "N-014", "N-009"]
+
+
+def test_J_034_giant_vortex_returns_every_fighter_to_its_owners_hand():
+    m = duel({"village": ["N-018"], "hand": ["J-034"], "chakra": ["J-011", "N-014", "N-016"]},
+             {"village": ["N-001", "N-003", "N-010"], "teams": [["N-001", "N-003"]], "hand": ["J-001"]},
+             lead2="N-001")
+    settle(m, "jutsu J-034 by N-018 pay J-011 N-014 N-016")
+    assert numbers(m, 1, "hand") == ["J-001", "N-001", "N-003"]
+    assert numbers(m, 1, "battlefield") == [] and numbers(m, 1, "village") == ["N-010"]  # standby stays
+    showdown(m)
+    (r,) = results(m)
+    assert (r["rule"], r["rewards"]) == ("N-SHOW-3", 2)  # Zabuza is unblocked now: 5, two rewards
+    m = duel({"village": ["N-014"], "hand": ["J-034"], "chakra": ["J-011", "N-014", "N-016"]}, {"village": ["N-001"]})
+    refused(m, "jutsu J-034 by N-014 pay J-011 N-014 N-016", "N-KEY-COND-1")
+
+
+def test_J_035_thousand_needles_injures_one_ninja_fighting_haku():
+    m = duel({"village": ["N-016"], "hand": ["J-035"], "chakra": ["J-011", "N-014"]}, {"village": ["N-018"]})
+    settle(m, "jutsu J-035 by N-016 target N-018@2 pay J-011 N-014")
+    assert events(m, "injured") == [{"player": 1, "card": "N-018"}] and stat(m, 1, "N-018") == (4, 0)
+    # an injured target stays injured: injuring is not damage
+    m = duel({"village": ["N-043"], "hand": ["J-035"], "chakra": ["J-011", "N-014"]},
+             {"village": ["N-018"], "injured": ["N-018"]})
+    settle(m, "jutsu J-035 by N-043 target N-018@2 pay J-011 N-014")
+    assert events(m, "injured") == [] and numbers(m, 1, "battlefield") == ["N-018"]
+    m = duel({"village": ["N-014"], "hand": ["J-035"], "chakra": ["J-011", "N-014"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-035 by N-014 target N-018@2 pay J-011 N-014", "N-KEY-COND-1")
+
+
+def test_J_035_fails_when_its_target_left_the_battle():
+    m = duel({"village": ["N-016"], "hand": ["J-035"], "chakra": ["J-011", "N-014"]},
+             {"village": ["N-018"], "hand": ["J-038"], "chakra": ["J-015"]})
+    start = len(m.log)
+    settle(m, "jutsu J-035 by N-016 target N-018@2 pay J-011 N-014", "jutsu J-038 by N-018 target N-018@2 pay J-015")
+    assert failed(m, start) == ["J-035"] and in_play(m, 1, "N-018") not in m.state.injured
+
+
+def test_J_036_crystal_ice_mirror_gives_minus_x_x_with_x_the_cards_in_both_hands():
+    # when it settles: seat 1 holds 2 cards, seat 2 holds 3
+    m = duel({"village": ["N-017"], "hand": ["J-036", "N-001", "N-002"], "chakra": ["J-011", "N-014", "N-009"]},
+             {"village": ["N-018"], "hand": ["N-001", "N-002", "N-003"]})
+    settle(m, "jutsu J-036 by N-017 target N-018@2 pay J-011 N-014 N-009")
+    assert events(m, "boosted") == [{"player": 1, "card": "N-018", "combat": -5, "support": -5}]
+    assert stat(m, 1, "N-018") == (0, -4)
+
+
+def test_J_036_counts_the_hands_when_it_settles():
+    # Zabuza answers with Kunai from a hand of 3: 2 + 2 cards left, so -4/-4 after +2/+2
+    m = duel({"village": ["N-017"], "hand": ["J-036", "N-001", "N-002"], "chakra": ["J-011", "N-014", "N-009"]},
+             {"village": ["N-018"], "hand": ["J-001", "N-002", "N-003"], "chakra": ["N-009"]})
+    settle(m, "jutsu J-036 by N-017 target N-018@2 pay J-011 N-014 N-009", "jutsu J-001 by N-018 pay N-009")
+    assert stat(m, 1, "N-018") == (5 + 2 - 4, 1 + 2 - 4)
+    m = duel({"village": ["N-014"], "hand": ["J-036"], "chakra": ["J-011", "N-014", "N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-036 by N-014 target N-018@2 pay J-011 N-014 N-009", "N-KEY-COND-1")
+
+
+def test_J_037_shadow_shuriken_makes_the_users_later_jutsu_unnegatable():
+    m = duel({"village": ["N-001"], "hand": ["J-037", "J-001"], "chakra": ["N-009", "N-003"]},
+             {"village": ["N-011"], "hand": ["J-007"], "chakra": ["J-006", "N-002"]})
+    settle(m, "jutsu J-037 by N-001 pay N-009")
+    assert stat(m, 0, "N-001") == (1, 0)  # no Combat/Support of its own
+    play(m, "pass", "jutsu J-001 by N-001 pay N-003")
+    refused(m, "jutsu J-007 by N-011 target J-001@1 pay J-006 N-002", "N-KEY-TARGET-1")
+    play(m, "pass", "pass")
+    assert stat(m, 0, "N-001") == (3, 2)
+
+
+def test_J_037_only_the_users_jutsu():
+    # Sakura used Shadow Shuriken; Naruto's Kunai can still be negated
+    m = duel({"village": ["N-001", "N-003"], "teams": [["N-001", "N-003"]], "hand": ["J-037", "J-001"],
+              "chakra": ["N-009", "N-003"]},
+             {"village": ["N-011"], "hand": ["J-007"], "chakra": ["J-006", "N-002"]}, lead1="N-001")
+    settle(m, "jutsu J-037 by N-003 pay N-009")
+    play(m, "pass", "jutsu J-001 by N-001 pay N-003")
+    settle(m, "jutsu J-007 by N-011 target J-001@1 pay J-006 N-002")
+    assert events(m, "negated")[0]["card"] == "J-001"
+
+
+def test_J_038_sprinting_in_the_mist_pulls_your_own_ninja_out_as_standby():
+    m = duel({"village": ["N-011", "N-001"], "teams": [["N-011", "N-001"]], "hand": ["J-038"], "chakra": ["J-015"]},
+             {"village": ["N-018"]}, lead1="N-011")
+    settle(m, "jutsu J-038 by N-011 target N-001@1 pay J-015")
+    assert team_numbers(m, 0, "sent") == [["N-011"]] and numbers(m, 0, "village") == ["N-001"]
+    assert team_numbers(m, 0) == [["N-011"], ["N-001"]]
+    showdown(m)
+    assert results(m)[0]["arithmetic"] == [["N-011", "lead", 5]]
+    assert in_play(m, 0, "N-001") not in m.state.injured
+    m = duel({"village": ["N-011"], "hand": ["J-038"], "chakra": ["J-015"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-038 by N-011 target N-018@2 pay J-015", "N-KEY-TARGET-1")  # not your own
+
+
+def test_J_038_fails_when_its_target_was_put_in_the_deck_first():
+    m = duel({"village": ["N-018"], "hand": ["J-038"], "chakra": ["J-015"]},
+             {"village": ["N-011"], "hand": ["J-006"], "chakra": ["J-006", "N-002"]})
+    start = len(m.log)
+    settle(m, "jutsu J-038 by N-018 target N-018@1 pay J-015", "jutsu J-006 by N-011 target N-018@1 pay J-006 N-002")
+    assert applied(m, start) == ["J-006"] and failed(m, start) == ["J-038"]
+    assert numbers(m, 0, "deck")[0] == "N-018" and numbers(m, 0, "chakra") == ["J-038"]
+
+
+def test_J_039_parasitic_insects_discard_3_cards_of_the_opponents_deck():
+    m = duel({"village": ["N-029"], "hand": ["J-039"], "chakra": ["J-015", "N-003"]},
+             {"village": ["N-018"], "deck": ["N-001", "N-002", "N-003", "N-010"]})
+    settle(m, "jutsu J-039 by N-029 pay J-015 N-003")
+    assert events(m, "milled") == [{"player": 1, "cards": 3}]
+    assert numbers(m, 1, "discard") == ["N-001", "N-002", "N-003"] and numbers(m, 1, "deck") == ["N-010"]
+    m = duel({"village": ["N-001"], "hand": ["J-039"], "chakra": ["J-015", "N-003"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-039 by N-001 pay J-015 N-003", "N-KEY-COND-1")
+
+
+def test_J_040_tree_climbing_moves_the_top_2_deck_cards_to_the_chakra_area():
+    m = duel({"village": ["N-001"], "hand": ["J-040"], "chakra": ["N-009"], "deck": ["N-010", "N-002", "N-003"]},
+             {"village": ["N-018"]})
+    settle(m, "jutsu J-040 by N-001 pay N-009")
+    assert numbers(m, 0, "chakra") == ["N-010", "N-002", "J-040"] and numbers(m, 0, "deck") == ["N-003"]
+    assert events(m, "deck_to_chakra") == [{"player": 0, "cards": 2}]
+
+
+def test_J_041_fanged_pursuit_brings_a_ninja_dog_from_the_discard_pile_into_the_users_team():
+    m = duel({"village": ["N-028"], "hand": ["J-041"], "chakra": ["J-020", "N-009"], "discard": ["N-036", "N-003"]},
+             {"village": ["N-018"]})
+    play(m, "jutsu J-041 by N-028 pay J-020 N-009", "pass", "pass")
+    assert m.state.pending[0]["kind"] == "pick" and m.actor == 0
+    assert sorted(legal(m)) == ["choose N-036@1", "choose none"]  # Sakura is no Ninja Dog
+    refused(m, "choose N-003@1", "N-EFFECT-2")
+    play(m, "choose N-036@1")
+    assert team_numbers(m, 0, "sent") == [["N-028", "N-036"]] and numbers(m, 0, "discard") == ["N-003", "J-020", "N-009"]
+    assert events(m, "joined_battle") == [{"player": 0, "card": "N-036", "lead": "N-028"}]
+    assert stat(m, 0, "N-028") == (3, 1)  # Kiba with an Animal on his Team (N-028)
+    showdown(m)
+    assert results(m)[0]["arithmetic"] == [["N-028", "lead", 3], ["N-036", "rear", 1]]
+
+
+def test_J_041_brings_no_more_dogs_than_the_team_has_room_for():
+    m = duel({"village": ["N-028", "N-003"], "teams": [["N-028", "N-003"]], "hand": ["J-041"],
+              "chakra": ["J-020", "N-009"], "discard": ["N-036", "N-036"]}, {"village": ["N-018"]}, lead1="N-028")
+    play(m, "jutsu J-041 by N-028 pay J-020 N-009", "pass", "pass")
+    assert m.state.pending[0]["count"] == 1
+    refused(m, "choose N-036@1 N-036@1", "N-EFFECT-2")
+    play(m, "choose none")
+    assert team_numbers(m, 0, "sent") == [["N-028", "N-003"]] and numbers(m, 0, "discard")[:2] == ["N-036", "N-036"]
+    # a full team: nothing to choose
+    m = duel({"village": ["N-028", "N-003", "N-001"], "teams": [["N-028", "N-003", "N-001"]], "hand": ["J-041"],
+              "chakra": ["J-020", "N-009"], "discard": ["N-036"]}, {"village": ["N-018"]}, lead1="N-028")
+    settle(m, "jutsu J-041 by N-028 pay J-020 N-009")
+    assert m.state.pending == [] and events(m, "nothing_to_choose") == [{"player": 0, "card": "J-041"}]
+
+
+def test_J_042_byakugan_shows_the_opponents_hand_and_discards_a_jutsu_or_mission_from_it():
+    m = duel({"village": ["N-033"], "hand": ["J-042"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018"], "hand": ["J-001", "N-014", "M-006"]})
+    play(m, "jutsu J-042 by N-033 pay J-020 N-009", "pass", "pass")
+    assert events(m, "looked") == [{"player": 0, "owner": 1, "zone": "hand", "cards": ["J-001", "N-014", "M-006"]}]
+    assert m.state.pending[0]["kind"] == "pick" and m.actor == 0
+    assert sorted(legal(m)) == ["choose J-001@2", "choose M-006@2"]  # not the Ninja, and not "none"
+    refused(m, "choose N-014@2", "N-EFFECT-2")
+    refused(m, "choose none", "N-EFFECT-2")
+    play(m, "choose M-006@2")
+    assert numbers(m, 1, "hand") == ["J-001", "N-014"] and numbers(m, 1, "discard") == ["M-006"]
+
+
+def test_J_042_with_no_jutsu_or_mission_in_that_hand_nothing_is_discarded():
+    m = duel({"village": ["N-033"], "hand": ["J-042"], "chakra": ["J-020", "N-009"]},
+             {"village": ["N-018"], "hand": ["N-014"]})
+    settle(m, "jutsu J-042 by N-033 pay J-020 N-009")
+    assert m.state.pending == [] and events(m, "nothing_to_choose") == [{"player": 0, "card": "J-042"}]
+    assert numbers(m, 1, "hand") == ["N-014"] and numbers(m, 1, "discard") == []
+    m = duel({"village": ["N-001"], "hand": ["J-042"], "chakra": ["J-020", "N-009"]}, {"village": ["N-018"]})
+    refused(m, "jutsu J-042 by N-001 pay J-020 N-009", "N-KEY-COND-1")
