@@ -495,6 +495,14 @@ def test_N_022_iruka_redirecting_damage_is_left_to_the_players_with_the_toolbox(
               ["send T1 lead N-001"], ["block T1 on N-001"])
     play(m, "choose done")
     assert m.state.injured == {iid(m, 0, "village", "N-001")}
+    # an injured Head Ninja knocked out by the damage: the players bring it back, injured, and hurt Iruka
+    m = fight({"village": ["N-001", "N-022"], "teams": [["N-001", "N-022"]], "injured": ["N-001"]},
+              {"village": ["N-010"]}, ["send T1 lead N-001"], ["block T1 on N-001"])
+    assert events(m, "knocked_out") == [{"player": 0, "card": "N-001", "damage": 1}]
+    play(m, "tool move N-001@1 village", "tool injure N-001@1", "tool damage N-022@1 1", "choose done")
+    assert sorted(numbers(m, 0, "village")) == ["N-001", "N-022"] and numbers(m, 0, "discard") == []
+    assert sorted(map(tuple, team_numbers(m, 0))) == [("N-001",), ("N-022",)]
+    assert {iid(m, 0, "village", "N-001"), iid(m, 0, "village", "N-022")} <= m.state.injured
     # not when a rear Ninja is hurt, nor when Iruka leads
     m = fight({"village": ["N-022", "N-001"], "teams": [["N-022", "N-001"]]}, {"village": ["N-010"]},
               ["send T1 lead N-022"], ["block T1 on N-022"])

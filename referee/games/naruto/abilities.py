@@ -332,6 +332,9 @@ def perform_tool(s: NarutoState, plan: dict) -> None:
            values=list(rest))
     if tool == "move":
         move(s, iid, rest[0], top=rest[0] == "deck")
+        teams = s.players[s.owner[iid]].teams
+        if rest[0] == "village" and s.card(iid).type == "Ninja" and not any(iid in t for t in teams):
+            teams.append([iid])  # a Ninja put into play forms a team of its own (N-ORG-3)
     elif tool == "damage":
         hurt(s, iid, numbers[0] if numbers else 1)
     elif tool == "injure":
