@@ -352,6 +352,15 @@ def test_M_013_gato_transport_taxes_every_team_sent_to_battle():
     assert events(m, "tax_paid") == [] and zone(m, 0, "battlefield") == ["N-002"]
 
 
+def test_M_013_no_more_tax_once_gato_transport_leaves_the_village():
+    m = played({"village": ["N-002", "M-013"], "chakra": ["N-009"]}, None, "mission M-019 pay J-020 target M-013@1")
+    assert zone(m, 0, "discard") == ["M-013"]
+    to_attack(m)
+    assert refused(m, "send T1 pay N-009", "N-EFFECT-5").params["owed"] == 0
+    play(m, "send T1")
+    assert zone(m, 0, "chakra") == ["N-009", "J-020", "M-019"] and events(m, "tax_paid") == []
+
+
 def test_M_014_intent_to_kill_keeps_teams_of_genin_at_home():
     p1 = {"village": ["N-002", "N-003", "N-009", "N-001"], "teams": [["N-002", "N-003"], ["N-009", "N-001"]]}
     p2 = {"village": ["N-029", "N-010"]}
@@ -496,9 +505,17 @@ def test_M_023_fails_when_its_ninja_has_left_play():
 
 def test_M_024_oath_of_pain_puts_the_hand_under_the_deck_and_draws_as_many():
     m = played({"hand": ["N-009", "J-030"], "deck": ["N-001", "N-002", "N-003"]}, None, "mission M-024 pay J-001")
+    c = m.state.pending[0]
+    assert (c["kind"], c["player"], c["options"]) == ("order", 0, ["N-009", "J-030"])
+    assert zone(m, 0, "hand") == [] and zone(m, 0, "deck") == ["N-001", "N-002", "N-003", "N-009", "J-030"]
+    refused(m, "choose N-009", "N-EFFECT-2")  # every card of the hand
+    m.apply("choose J-030 N-009")  # in any order, under the deck
     assert zone(m, 0, "hand") == ["N-001", "N-002"]
-    assert sorted(zone(m, 0, "deck")[1:]) == ["J-030", "N-009"] and zone(m, 0, "deck")[0] == "N-003"
-    assert events(m, "drew") == [{"player": 0, "cards": 2}]
+    assert zone(m, 0, "deck") == ["N-003", "J-030", "N-009"]
+    assert events(m, "drew") == [{"player": 0, "cards": 2}] and m.state.pending == []
+    # a single card needs no order
+    m = played({"hand": ["N-009"], "deck": ["N-001", "N-002"]}, None, "mission M-024 pay J-001")
+    assert zone(m, 0, "hand") == ["N-001"] and zone(m, 0, "deck") == ["N-002", "N-009"]
 
 
 def test_M_025_the_hero_appears_makes_ninjas_cost_1_more_to_enter():

@@ -292,12 +292,17 @@ def op_chakra_to_discard(s, op, ctx):
 
 
 def op_recycle_hand(s, op, ctx):
-    """The whole hand goes under the deck, then as many cards are drawn (M-024)."""
+    """The whole hand goes under the deck in the order its player gives (the first named nearest the
+    top), then as many cards are drawn (M-024)."""
     player = s.players[ctx.p]
-    n = len(player.hand)
-    for iid in list(player.hand):
+    cards = list(player.hand)
+    for iid in cards:
         move(s, iid, "deck")
-    s.emit("drew", player=ctx.p, cards=draw(s, ctx.p, n))
+    then = [{"op": "draw", "who": "self", "n": len(cards)}]
+    if len(cards) < 2:
+        return op_draw(s, then[0], ctx)
+    return {"kind": "order", "player": ctx.p, "count": len(cards), "bottom": True,
+            "options": [s.instances[i] or UNNAMED for i in cards], "then": then}
 
 
 def op_swap_leader(s, op, ctx):
@@ -654,12 +659,13 @@ def answer(s: NarutoState, plan: dict) -> None:
         then = []
     if c["kind"] == "order" and "order" in plan:
         deck = s.players[c["player"]].deck
-        top = deck[: c["count"]]
+        span = slice(len(deck) - c["count"], None) if c.get("bottom") else slice(0, c["count"])
+        top = deck[span]
         reordered = []
         for number in plan["order"]:
             iid = next(i for i in top if s.instances[i] == number and i not in reordered)
             reordered.append(iid)
-        deck[: c["count"]] = reordered
+        deck[span] = reordered
     if c["kind"] == "organize":
         player = s.players[c["player"]]
         player.teams = plan["teams"]
