@@ -607,6 +607,16 @@ def test_J_024_expansion_gives_2_0_and_immunity_to_the_opponents_jutsu():
     assert stat(m, 0, "N-006") == (7, 2)
 
 
+def test_J_024_the_immune_user_is_left_out_of_the_opponents_jutsu_on_every_fighter():
+    # Giant Vortex (J-034) returns every Ninja fighting Zabuza, but not the immune Choji
+    m = duel({"village": ["N-006", "N-001"], "teams": [["N-006", "N-001"]], "hand": ["J-024"], "chakra": ["J-020"]},
+             {"village": ["N-018"], "hand": ["J-034"], "chakra": ["J-011", "N-014", "N-016"]}, lead1="N-006")
+    settle(m, "jutsu J-024 by N-006 pay J-020")
+    settle(m, "jutsu J-034 by N-018 pay J-011 N-014 N-016")
+    assert events(m, "jutsu_used")[1]["targets"] == ["N-001@1"]
+    assert numbers(m, 0, "hand") == ["N-001"] and numbers(m, 0, "battlefield") == ["N-006"]
+
+
 def test_J_024_needs_a_food_user():
     m = duel({"village": ["N-001"], "hand": ["J-024"], "chakra": ["J-020"]}, {"village": ["N-018"]})
     refused(m, "jutsu J-024 by N-001 pay J-020", "N-KEY-COND-1")
@@ -969,3 +979,32 @@ def test_J_042_with_no_jutsu_or_mission_in_that_hand_nothing_is_discarded():
     assert numbers(m, 1, "hand") == ["N-014"] and numbers(m, 1, "discard") == []
     m = duel({"village": ["N-001"], "hand": ["J-042"], "chakra": ["J-020", "N-009"]}, {"village": ["N-018"]})
     refused(m, "jutsu J-042 by N-001 pay J-020 N-009", "N-KEY-COND-1")
+
+
+# =================================================================================================
+# referee mode: the coin and the hidden hand are the players' to tell
+# =================================================================================================
+
+@pytest.mark.parametrize("side,combat", [("heads", 5), ("tails", 3)])
+def test_J_025_in_referee_mode_the_user_says_how_the_physical_coin_fell(side, combat):
+    m = duel({"village": ["N-001"], "hand": ["J-025"], "chakra": ["J-001", "N-009"]}, {"village": ["N-018"]},
+             mode="referee")
+    play(m, "jutsu J-025 by N-001 pay J-001 N-009", "pass", "pass")
+    assert m.state.pending[0]["kind"] == "coin" and m.actor == 0
+    assert sorted(legal(m)) == ["choose heads", "choose tails"]
+    play(m, f"choose {side}")
+    assert events(m, "coin_flip") == [{"result": side}] and stat(m, 0, "N-001") == (combat, 0)
+    assert numbers(m, 0, "chakra") == ["J-025"]
+
+
+@pytest.mark.parametrize("answer,hand", [("yes", ["N-010"]), ("no", [])])
+def test_J_008_in_referee_mode_the_opponent_says_whether_the_hidden_hand_holds_a_ninja(answer, hand):
+    m = duel({"village": ["N-001"], "hand": ["J-008"], "chakra": ["J-006", "N-009"], "deck": ["N-010"]},
+             {"village": ["N-018"], "hand": ["N-014", "J-001"]}, mode="referee")
+    for card in m.state.players[1].hand:  # a physical hand: the program does not know its cards
+        m.state.instances[card] = None
+    m.state.players[1].pool = {"N-014": 1, "J-001": 1}
+    play(m, "jutsu J-008 by N-001 pay J-006 N-009", "pass", "pass")
+    assert m.state.pending[0]["kind"] == "confirm" and m.actor == 1
+    play(m, f"choose {answer}")
+    assert numbers(m, 0, "hand") == hand and m.state.pending == []
