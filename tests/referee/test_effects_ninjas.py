@@ -350,6 +350,11 @@ def test_N_024_zabuza_as_head_ninja_discards_every_ninja_its_team_damages():
     for m in flips["heads"] + flips["tails"]:
         assert events(m, "knocked_out")[0]["card"] == "N-019" and numbers(m, 1, "discard") == ["N-019"]
     assert [events(m, "knocked_out")[0]["damage"] for m in flips["heads"][:1] + flips["tails"][:1]] == [0, 1]
+    # the same in referee mode, where the coin's result is asked first
+    m = fight({"village": ["N-024"]}, {"village": ["N-019", "N-010"], "teams": [["N-019", "N-010"]]}, ["send T1"],
+              ["block T1 on N-024 lead N-019"], mode="referee")
+    play(m, "choose heads")
+    assert events(m, "knocked_out") == [{"player": 1, "card": "N-019", "damage": 0}]
     # as a rear Ninja: ordinary damage
     m = fight({"village": ["N-009", "N-024"], "teams": [["N-009", "N-024"]]}, {"village": ["N-010"]},
               ["send T1 lead N-009"], ["block T1 on N-009"])
