@@ -566,10 +566,22 @@ def test_M_026_fails_when_its_ninja_has_left_play():
 
 
 def test_M_027_blood_of_the_uchiha_clan_gives_the_sharingan_eye():
-    m = played({"village": ["N-003"]}, None, "mission M-027 pay J-006 target N-003@1")
+    p1 = {"village": ["N-003"], "chakra": ["N-002", "N-010"], "hand": ["J-007"]}
+    p2 = {"village": ["N-009"], "chakra": ["N-019"], "hand": ["J-001"]}
+    m = played(p1, p2, "mission M-027 pay J-006 target N-003@1")
     sakura = iid(m, 0, "village", "N-003")
     assert m.state.coins[sakura] == {"sharingan": 1} and "Sharingan Eye" in chars(m.state, sakura)
     assert zone(m, 0, "village") == ["N-003", "M-027"]
+    # Sakura may now use Sharingan Eye (requires Sharingan Eye) to negate the opponent's Kunai
+    to_exchange(m, ["send T1"], ["block T1 on N-003"])
+    play(m, "pass", "jutsu J-001 by N-009 pay N-019", "jutsu J-007 by N-003 pay N-002 N-010 target J-001@2",
+         "pass", "pass")
+    assert events(m, "negated") == [{"player": 1, "card": "J-001", "zone": "discard"}]
+    assert stat(m, 1, "N-009") == (3, 1) and zone(m, 1, "discard") == ["N-019", "J-001"]
+    # without the Mission she does not meet the requirement (N-KEY-COND-1)
+    m = to_exchange(missions(p1, p2), ["send T1"], ["block T1 on N-003"])
+    play(m, "pass", "jutsu J-001 by N-009 pay N-019")
+    refused(m, "jutsu J-007 by N-003 pay N-002 N-010 target J-001@2", "N-KEY-COND-1")
 
 
 def test_M_027_fails_when_its_ninja_has_left_play():
