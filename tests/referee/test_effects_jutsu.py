@@ -951,11 +951,31 @@ def test_J_041_brings_no_more_dogs_than_the_team_has_room_for():
     refused(m, "choose N-036@1 N-036@1", "N-EFFECT-2")
     play(m, "choose none")
     assert team_numbers(m, 0, "sent") == [["N-028", "N-003"]] and numbers(m, 0, "discard")[:2] == ["N-036", "N-036"]
-    # a full team: nothing to choose
+
+
+def test_J_041_needs_a_ninja_dog_in_the_discard_pile_and_room_in_the_team():
+    # its target is 1-2 Ninja Dogs of the discard pile: with none there, or no room, it cannot be used
+    m = duel({"village": ["N-028"], "hand": ["J-041"], "chakra": ["J-020", "N-009"], "discard": ["N-003"]},
+             {"village": ["N-018"]})
+    refused(m, "jutsu J-041 by N-028 pay J-020 N-009", "N-KEY-TARGET-1")
     m = duel({"village": ["N-028", "N-003", "N-001"], "teams": [["N-028", "N-003", "N-001"]], "hand": ["J-041"],
               "chakra": ["J-020", "N-009"], "discard": ["N-036"]}, {"village": ["N-018"]}, lead1="N-028")
-    settle(m, "jutsu J-041 by N-028 pay J-020 N-009")
-    assert m.state.pending == [] and events(m, "nothing_to_choose") == [{"player": 0, "card": "J-041"}]
+    refused(m, "jutsu J-041 by N-028 pay J-020 N-009", "N-KEY-TARGET-1")
+    assert "jutsu J-041 by N-028 pay J-020 N-009" in legal(
+        duel({"village": ["N-028"], "hand": ["J-041"], "chakra": ["J-020", "N-009"], "discard": ["N-036"]},
+             {"village": ["N-018"]}))
+
+
+def test_J_041_fails_when_the_team_was_filled_before_it_settles():
+    # the second Fanged Pursuit, added last, fills Kiba's team with the only dog: the first one fails
+    m = duel({"village": ["N-028", "N-003"], "teams": [["N-028", "N-003"]], "hand": ["J-041", "J-041"],
+              "chakra": ["J-020", "N-009", "J-020", "N-004"], "discard": ["N-036"]}, {"village": ["N-018"]},
+             lead1="N-028")
+    play(m, "jutsu J-041 by N-028 pay J-020 N-009", "pass", "jutsu J-041 by N-003 pay J-020 N-004", "pass", "pass")
+    play(m, "choose N-036@1")
+    assert failed(m) == ["J-041"] and events(m, "card_failed")[0]["link"] == 1
+    assert team_numbers(m, 0, "sent") == [["N-028", "N-003", "N-036"]]
+    assert numbers(m, 0, "chakra") == ["J-041", "J-041"] and m.state.pending == []
 
 
 def test_J_042_byakugan_shows_the_opponents_hand_and_discards_a_jutsu_or_mission_from_it():

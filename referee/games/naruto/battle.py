@@ -9,6 +9,7 @@ from referee.engine.machine import Row
 from referee.engine.match import Verb
 
 from .chain import push_link
+from .conditions import target_exists
 from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
 from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
 from .state import NarutoState
@@ -287,6 +288,8 @@ def check_jutsu(s: NarutoState, row: Row, a: Action) -> Plan:
     elif xs:
         raise IllegalAction("N-KEY-X-1", card=number)
     targets = _targets(s, p, user, card, a.get("target"), "N-JUTSU-2")
+    if not target_exists(s, p, iid, user):
+        raise IllegalAction("N-KEY-TARGET-1", card=number, user=by, target=" ".join(card.abilities["target_if"]))
     pay = a.get("pay")
     payers = locate_all(s, p, "chakra", pay)
     check_jutsu_payment(s, card, x, payers)
@@ -320,11 +323,16 @@ def candidates_jutsu(s: NarutoState, row: Row) -> list[Action]:
             if pay is None:
                 continue
             for u in users:
-                if not meets(s, u, card.requirement):
+                if not meets(s, u, card.requirement) or not _target_exists_for(s, p, hand, number, u):
                     continue
                 out += [Action.of("jutsu", number, by=s.instances[u], target=t, pay=pay,
                                   x=None if x is None else str(x)) for t in target_options(s, p, u, card)]
     return out
+
+
+def _target_exists_for(s: NarutoState, p: int, hand: list[int], number: str, user: int) -> bool:
+    iid = next(i for i in hand if s.instances[i] == number)
+    return target_exists(s, p, iid, user)
 
 
 def _x_payment(s: NarutoState, p: int, card, x: int) -> list[str] | None:

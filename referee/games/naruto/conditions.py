@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from .state import NarutoState
 from .targets import meets, opposing_team, sent_team
 
+MAX_TEAM = 3  # N-ORG-1
+
 
 @dataclass
 class Context:
@@ -92,6 +94,10 @@ def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
         return not s.players[ctx.p].deployed
     if name == "opponent_hand_has":
         return hand_has(s, 1 - ctx.p, arg)
+    if name == "discard_has":
+        return any(meets(s, i, arg) for i in s.players[ctx.p].discard)
+    if name == "user_team_room":
+        return ctx.user is not None and 0 < len(team_of(s, ctx.user)) < MAX_TEAM
     raise ValueError(f"unknown condition {word!r}")
 
 
@@ -113,6 +119,15 @@ def all_hold(s: NarutoState, op: dict, ctx: Context) -> bool | None:
     return verdict
 
 
+def target_exists(s: NarutoState, p: int, iid: int, user: int | None) -> bool:
+    """A card whose target is chosen only when its link settles (the Ninja Dogs of J-041) has one only
+    while its ``target_if`` conditions hold (N-KEY-TARGET-1, checked again when it settles, N-CHAIN-6).
+    A hidden fact (None) does not stop it."""
+    words = s.card(iid).abilities.get("target_if")
+    return not words or all_hold(s, {"if": words}, Context(p, iid, user)) is not False
+
+
 #: every condition name, for checking effect definitions
 CONDITIONS = ("user", "self", "target", "sent", "attacking", "injured", "alone", "leader", "leader_is", "team_has",
-              "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has")
+              "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has",
+              "discard_has", "user_team_room")

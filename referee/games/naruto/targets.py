@@ -182,6 +182,10 @@ def still_valid(s: NarutoState, link: dict) -> bool:
     if card.type == "Jutsu":
         if user is None or sent_team(s, user) is None or s.owner[user] != p or not meets(s, user, card.requirement):
             return False
+        from .conditions import target_exists
+
+        if not target_exists(s, p, link["card"], user):
+            return False
     kind = card.target
     if kind in ("none", ""):
         return True
