@@ -386,6 +386,15 @@ def test_J_013_cannot_target_a_jutsu_whose_user_used_shadow_shuriken_J037():
     assert stat(m, 0, "N-001") == (4, 0)
 
 
+def test_J_013_cannot_target_a_jutsu_used_by_haku_N043():
+    m = duel({"village": ["N-043"], "hand": ["J-002"], "chakra": ["N-009", "N-003"]},
+             {"village": ["N-018"], "hand": ["J-013"], "chakra": ["J-011", "N-014"]})
+    play(m, "jutsu J-002 by N-043 pay N-009 N-003")
+    refused(m, "jutsu J-013 by N-018 target J-002@1 pay J-011 N-014", "N-KEY-TARGET-1")
+    play(m, "pass", "pass")
+    assert stat(m, 0, "N-043") == (4 + 3, 3) and numbers(m, 0, "chakra") == ["J-002"]
+
+
 def test_J_014_silent_killing_injures_every_ninja_fighting_the_user():
     m = duel({"village": ["N-018"], "hand": ["J-014"], "chakra": ["J-011", "N-014", "N-016", "N-009"]},
              {"village": ["N-010", "N-003", "N-009"], "teams": [["N-010", "N-003", "N-009"]], "injured": ["N-003"]},
@@ -738,6 +747,19 @@ def test_J_031_without_the_sword_the_same_battle_only_injures():
     m = duel({"village": ["N-018"]}, {"village": ["N-010"]})
     showdown(m)
     assert events(m, "injured") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == []
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_J_031_discards_even_when_the_damage_was_lowered_to_0(seed):
+    # Naruto N-019 lowers damage by 1 on heads: 0 damage, yet the sword still discards him
+    m = duel({"village": ["N-018"], "hand": ["J-031"], "chakra": ["J-011", "N-009"]}, {"village": ["N-019"]},
+             seed=seed)
+    settle(m, "jutsu J-031 by N-018 pay J-011 N-009")
+    showdown(m)
+    (flip,) = events(m, "coin_flip")
+    damage = 0 if flip["result"] == "heads" else 1
+    assert events(m, "knocked_out") == [{"player": 1, "card": "N-019", "damage": damage}]
+    assert numbers(m, 1, "discard") == ["N-019"] and events(m, "injured") == []
 
 
 def test_J_031_needs_a_head_ninja_user():
