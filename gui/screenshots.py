@@ -35,10 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     from referee.games.naruto.decks import random_deck
     from referee.games.naruto.rules import new_match
 
-    from .app import build_window
+    from .app import build_window, prepare_qt
     from .context import AppContext
     from .i18n import language
 
+    prepare_qt()
     app = QApplication.instance() or QApplication([])
     work = tempfile.mkdtemp(prefix="referee-shots-")
     context = AppContext(Path(work) / "gui.ini", f"sqlite:///{work}/referee.sqlite")
