@@ -9,10 +9,11 @@ summary or a change in the folding reloads it.
 
 Sources: the card facts and English names come from the engine's package data
 (``referee.games.naruto.cards.bundled()`` and the same CSV for the effect summaries, which become
-the English `CardText`); the es/ru/fr names from ``cards/data/set01_names.csv`` (number,es,ru,fr;
-read by `cards.names`) when it is there; the decks from ``cards/data/decks/*.txt`` (deck lists
-whose first comment lines may say ``# name: ...`` and ``# format: ...``). The whole load is one
-transaction.
+the English `CardText`); the es/ru/fr names from ``cards/data/set01_names.csv`` and the es/ru/fr
+effect descriptions from ``cards/data/set01_effects.csv`` (both number,es,ru,fr, read by
+`cards.names`) when they are there, a row for a card Set 1 lacks being refused, not dropped; the
+decks from ``cards/data/decks/*.txt`` (deck lists whose first comment lines may say
+``# name: ...`` and ``# format: ...``). The whole load is one transaction.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from referee.games.naruto import cards as engine_cards
 from referee.games.naruto.decks import parse_deck_list
 
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
-from .names import NAMES_FILE, bundled_names
+from .names import EFFECTS_FILE, NAMES_FILE, bundled_names, read_translations
 from .search import fold, index_cards
 
 GAME = "naruto"
@@ -44,7 +45,7 @@ STAT_COLUMNS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support
 class BundledCard:
     facts: dict  # CardRecord columns
     names: dict[str, str]  # lang -> name
-    effect: str  # English effect summary ("" for none)
+    effects: dict[str, str]  # lang -> effect description, English first (empty for a card with none)
 
 
 @dataclass
@@ -77,6 +78,19 @@ def _other_names() -> dict[str, dict[str, str]]:
     return {number: dict(names) for number, names in bundled_names().items()}
 
 
+def _other_effects() -> dict[str, dict[str, str]]:
+    """number -> {lang: effect description} from the effects file (`cards.names`); empty until it exists."""
+    return read_translations(EFFECTS_FILE)
+
+
+def _refuse_strays(name: str, rows: dict[str, dict[str, str]], known: set[str], what: str) -> None:
+    """A translation row whose number is not one of ``known`` is a typo or a stale row: loading
+    it would keep a text no card shows, and skipping it would hide the mistake."""
+    strays = sorted(set(rows) - known)
+    if strays:
+        raise ValueError(f"cards/{name} has rows for {what}: {', '.join(strays)}")
+
+
 def _deck_files() -> list:
     folder = resources.files(__package__).joinpath(DECKS_FOLDER)
     if not folder.is_dir():
@@ -88,7 +102,7 @@ def fingerprint() -> str:
     """A hash of everything a load is made from (a fraction of a millisecond)."""
     digest = hashlib.sha256()
     parts = [(engine_cards.__package__, "data/set01.csv"), (engine_cards.__package__, "data/effects.toml"),
-             (__package__, NAMES_FILE),
+             (__package__, NAMES_FILE), (__package__, EFFECTS_FILE),
              (__package__, "bundled.py"), (__package__, "names.py"), (__package__, "search.py")]
     for package, name in parts:
         f = resources.files(package).joinpath(name)
@@ -120,9 +134,13 @@ def read_deck_file(name: str, text: str) -> BundledDeck:
 def read_bundle() -> Bundle:
     """Everything the package ships, read from its files (a few milliseconds)."""
     source = engine_cards.bundled()
-    other = _other_names()
+    rows = _engine_rows()
+    other, other_effects = _other_names(), _other_effects()
+    _refuse_strays(NAMES_FILE, other, {row["number"] for row in rows}, "cards Set 1 does not have")
+    _refuse_strays(EFFECTS_FILE, other_effects, {row["number"] for row in rows if row["effect_summary"].strip()},
+                   "cards Set 1 does not have or that have no English effect")
     bundle = Bundle()
-    for row in _engine_rows():
+    for row in rows:
         card = source.get(row["number"])
         facts = {
             "game": GAME,
@@ -140,7 +158,8 @@ def read_bundle() -> Bundle:
             "effect": card.script,
         }
         names = {"en": card.name, **other.get(card.number, {})}
-        bundle.cards.append(BundledCard(facts, names, card.effect))
+        effects = {"en": card.effect, **other_effects.get(card.number, {})} if card.effect else {}
+        bundle.cards.append(BundledCard(facts, names, effects))
     for f in _deck_files():
         bundle.decks.append(read_deck_file(f.name, f.read_text(encoding="utf-8")))
     return bundle
@@ -229,17 +248,17 @@ def _write_names(session: Session, bundle: Bundle, records: dict[str, CardRecord
 
 
 def _write_texts(session: Session, bundle: Bundle, records: dict[str, CardRecord], ids: list[int]) -> None:
-    texts = {t.card_id: t for t in session.exec(
-        select(CardText).where(CardText.card_id.in_(ids), CardText.lang == "en"))}
+    """Effect descriptions updated in place, in every language shipped; one the package no longer
+    ships (a summary or a translation taken out) is removed, so the catalogue never shows it."""
+    texts = {(t.card_id, t.lang): t for t in session.exec(select(CardText).where(CardText.card_id.in_(ids)))}
     for c in bundle.cards:
         card_id = records[c.facts["number"]].id
-        row = texts.get(card_id)
-        if c.effect:
-            row = row or CardText(card_id=card_id, lang="en", text=c.effect)
-            row.text = c.effect
+        for lang, text in c.effects.items():
+            row = texts.pop((card_id, lang), None) or CardText(card_id=card_id, lang=lang, text=text)
+            row.text = text
             session.add(row)
-        elif row is not None:
-            session.delete(row)
+    for row in texts.values():
+        session.delete(row)
 
 
 def _write_decks(session: Session, bundle: Bundle) -> None:

@@ -1,6 +1,7 @@
-"""The bundled cards' names in Spanish, Russian and French, read from ``data/set01_names.csv``
-(number,es,ru,fr) with no database: the catalogue loads them (`cards.bundled`), and the command line
-shows them where the engine itself only knows the English names.
+"""The bundled cards' names and effect descriptions in Spanish, Russian and French, read with no
+database from two files of one shape (number,es,ru,fr): ``data/set01_names.csv`` and
+``data/set01_effects.csv``. The catalogue loads both (`cards.bundled`); the command line shows the
+names where the engine itself only knows the English ones.
 
 `referee` asks its ``referee.commands`` plugins for card-name resolvers (see `referee.cli`); the
 catalogue's plugin gives `localized_name`. A card without a name in a language has ``None`` there,
@@ -10,26 +11,34 @@ and the caller falls back to the English name from the engine's card data.
 from __future__ import annotations
 
 import csv
+import io
 from functools import cache
 from importlib import resources
 
 from referee.games.naruto.decks import canonical_number
 
 NAMES_FILE = "data/set01_names.csv"
+EFFECTS_FILE = "data/set01_effects.csv"
 OTHER_LANGUAGES = ("es", "ru", "fr")
+
+
+def read_translations(name: str) -> dict[str, dict[str, str]]:
+    """number -> {lang: text} from one of the translation files (blank cells left out), so that
+    names and effect descriptions are read the same way; empty when that file is not there."""
+    path = resources.files(__package__).joinpath(name)
+    if not path.is_file():
+        return {}
+    out: dict[str, dict[str, str]] = {}
+    for row in csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig"))):
+        out[canonical_number(row["number"])] = {
+            lang: row[lang].strip() for lang in OTHER_LANGUAGES if (row.get(lang) or "").strip()}
+    return out
 
 
 @cache
 def bundled_names() -> dict[str, dict[str, str]]:
-    """number -> {lang: name} from the translations file; empty when that file is not there."""
-    path = resources.files(__package__).joinpath(NAMES_FILE)
-    if not path.is_file():
-        return {}
-    out: dict[str, dict[str, str]] = {}
-    for row in csv.DictReader(path.read_text(encoding="utf-8-sig").splitlines()):
-        number = canonical_number(row["number"])
-        out[number] = {lang: row[lang].strip() for lang in OTHER_LANGUAGES if (row.get(lang) or "").strip()}
-    return out
+    """number -> {lang: name}, read once: the command line asks for one name at a time."""
+    return read_translations(NAMES_FILE)
 
 
 def localized_name(number: str, lang: str) -> str | None:
