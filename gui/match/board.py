@@ -135,23 +135,15 @@ class PlayerArea(TitledFrame):
         grid.setColumnStretch(1, 3)
         grid.setColumnStretch(3, 2)
         self._state = None
-        self._show_hand = False
-        self._shown = None
+        self._show_hand = self._acting = False
+        self._shown: dict[str, object] = {}  # part -> what it shows now
         watch(self)
 
     def display(self, state, show_hand: bool, acting: bool) -> None:
-        """Redraw when what this area shows has changed (most actions change one area only)."""
-        player = state.players[self.seat]
-        key = (repr(player.to_dict()), state.attacker, show_hand,
-               tuple(n for n, o in zip(state.instances, state.owner) if o == self.seat),  # named cards
-               tuple(sorted(i for i in state.injured if state.owner[i] == self.seat)),
-               repr(sorted((i, sorted(c.items())) for i, c in state.coins.items() if state.owner[i] == self.seat)))
+        """Redraw the parts whose content has changed (most actions change a part or two of one area:
+        new chips cost more to lay out and paint than anything else on the board)."""
         self._state, self._show_hand, self._acting = state, show_hand, acting
-        if key != self._shown:
-            self._shown = key
-            self.retranslate()
-        else:
-            self._title()
+        self._draw()
 
     # --- drawing ----------------------------------------------------------------------------
     def _title(self) -> None:
@@ -163,11 +155,32 @@ class PlayerArea(TitledFrame):
         self.hand_title.setText(MESSAGES("hand_label"))
         self.village_title.setText(MESSAGES("village"))
         self.field_title.setText(MESSAGES("battlefield"))
+        self._shown = {}  # every part in the new language
+        self._draw()
+
+    def _draw(self) -> None:
         s = self._state
         if s is None:
             return
-        player = s.players[self.seat]
         self._title()
+        player = s.players[self.seat]
+        for part, key in self._contents(s, player).items():
+            if self._shown.get(part) != key:
+                self._shown[part] = key
+                getattr(self, f"_draw_{part}")(s, player)
+
+    def _contents(self, s, player) -> dict[str, object]:
+        """What each part shows, to compare with what it shows now."""
+        def chips(ids) -> tuple:
+            return tuple((i, s.instances[i], i in s.injured, sum(s.coins.get(i, {}).values())) for i in ids)
+
+        return {"stats": (player.counter, len(player.deck), len(player.hand), tuple(s.instances[i] for i in player.chakra),
+                          tuple(s.instances[i] for i in player.discard), len(player.rewards)),
+                "hand": chips(player.hand) if self._show_hand else len(player.hand),
+                "village": (tuple(map(tuple, player.teams)), chips(player.village)),
+                "field": tuple(chips(team) for team in player.sent)}
+
+    def _draw_stats(self, s, player) -> None:
         symbols = Counter(sym for iid in player.chakra for sym in (s.card(iid).symbols if s.card(iid) else ("?",)))
         chakra = MESSAGES("chakra", cards=counted(len(player.chakra)))
         if symbols:
@@ -181,14 +194,16 @@ class PlayerArea(TitledFrame):
             MESSAGES("rewards", cards=counted(len(player.rewards))))))
         self.stats.setToolTip(MESSAGES("zone_tip", zone=current().term("zone", "discard"), cards=", ".join(
             self.card_name(s.instances[i]) for i in player.discard if s.instances[i]) or MESSAGES("empty")))
+
+    def _draw_hand(self, s, player) -> None:
         self.hand.clear()
         if self._show_hand:
             for iid in player.hand:
                 self.hand.add(self._chip(s, iid))
         else:
-            label = QLabel(counted(len(player.hand)))
-            self.hand.add(label)
-        self._draw_village(s, player)
+            self.hand.add(QLabel(counted(len(player.hand))))
+
+    def _draw_field(self, s, player) -> None:
         self.field.clear()
         for i, team in enumerate(player.sent):
             self.field.add(self._team(s, team, MESSAGES("team", n=i + 1)))

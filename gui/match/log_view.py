@@ -2,16 +2,16 @@
 did (the engine's log events), and every refusal with its rule id; activating a refusal opens the
 rules reference at its rule. The match page and the replay page both show it.
 
-The lines live in a list model (`LogModel`) that only turns the lines on screen into text, in the
-language active when they are drawn; new actions append rows, an undo or a step back rebuilds.
+The lines live in a list model (`LogModel`): new actions append rows, an undo or a step back removes
+the rows of the actions taken back, and a language switch retranslates every row.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QListView
 
 from localization import Messages, current
@@ -31,14 +31,17 @@ EVENT_INDENT = "    "
 _REFUSED = QColor("#b03030")
 
 
-class LogModel(QAbstractListModel):
-    """Lines ``("action", n, actor, Action)``, ``("event", Entry)``, ``("refusal", rule, message)``."""
+class LogModel(QStandardItemModel):
+    """Lines ``("action", n, actor, Action)``, ``("event", Entry)``, ``("refusal", n, rule, message)``
+    (``n``: the number of actions applied), each shown by an item made when the line is added.
+
+    A model of Qt's own, not one in Python: a list view asks its model about every row at every
+    layout, after each action, and from Python those calls cost more than the rest of the log."""
 
     def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], parent=None):
         super().__init__(parent)
         self.card_name, self.player_name = card_name, player_name
         self.lines: list[tuple] = []
-        self._texts: dict[int, str] = {}  # row -> its text in the active language (drawn often)
         self._bold = QFont()
         self._bold.setBold(True)
         self._match = None
@@ -48,19 +51,32 @@ class LogModel(QAbstractListModel):
 
     def show(self, match, actors: list[int | None], refusals: list[tuple[int, str, str]] = ()) -> None:
         """Show ``match``'s log; ``actors`` is who took each action, ``refusals`` are (actions applied
-        when refused, rule, message). Lines are appended while the match only grew."""
-        grew = (match is self._match and len(match.history) >= self._actions and len(match.log) >= self._events
-                and len(refusals) >= self._refusals)
-        if not grew:
-            self.beginResetModel()
-            self.lines, self._match, self._actions, self._events, self._refusals = [], match, -1, 0, 0
-            self._texts = {}
-            self.endResetModel()
+        when refused, rule, message). While the match only grows, lines are appended; after an undo
+        or a step back, the lines of the actions taken back are removed."""
+        if match is not self._match:
+            self._match = match
+            self._keep(0)
+        else:
+            self._keep_until(len(match.history))
         new = self._lines_after(match, actors, refusals)
         if new:
-            self.beginInsertRows(QModelIndex(), len(self.lines), len(self.lines) + len(new) - 1)
             self.lines += new
-            self.endInsertRows()
+            self.invisibleRootItem().appendRows([self._item(line) for line in new])
+
+    def _keep_until(self, done: int) -> None:
+        """Keep the lines of the first ``done`` actions (the log before them is replayed exactly)."""
+        rows = len(self.lines)
+        while rows and _number(self.lines[rows - 1]) > done:
+            rows -= 1
+        if rows < len(self.lines):
+            self._keep(rows)
+
+    def _keep(self, rows: int) -> None:
+        self.removeRows(rows, len(self.lines) - rows)
+        del self.lines[rows:]
+        self._actions = max((_number(line) for line in self.lines), default=-1)
+        self._events = sum(line[0] == "event" for line in self.lines)
+        self._refusals = sum(line[0] == "refusal" for line in self.lines)
 
     def _lines_after(self, match, actors, refusals) -> list[tuple]:
         log, out = match.log, []
@@ -72,7 +88,7 @@ class LogModel(QAbstractListModel):
                 out.append(("event", log[events]))
                 events += 1
             while done < len(refusals) and refusals[done][0] <= n:
-                out.append(("refusal", *refusals[done][1:]))
+                out.append(("refusal", *refusals[done]))
                 done += 1
         self._actions, self._events, self._refusals = len(match.history), events, done
         return out
@@ -86,38 +102,33 @@ class LogModel(QAbstractListModel):
         if kind == "event":
             e = line[1]
             return EVENT_INDENT + current().event(e.key, e.params, self.player_name, self.card_name)
-        return MESSAGES("refusal", rule=line[1], message=line[2])
+        return MESSAGES("refusal", rule=line[2], message=line[3])
 
-    # --- Qt ---------------------------------------------------------------------------------
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's names)
-        return 0 if parent.isValid() else len(self.lines)
+    def _item(self, line: tuple) -> QStandardItem:
+        item = QStandardItem()
+        self._texts(item, line)
+        if line[0] == "action":
+            item.setFont(self._bold)
+            item.setToolTip(str(line[3]))
+        elif line[0] == "refusal":
+            item.setForeground(QBrush(_REFUSED))
+            item.setData(line[2], Qt.ItemDataRole.UserRole)
+        return item
 
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        line = self.lines[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            row = index.row()
-            if row not in self._texts:
-                self._texts[row] = self.text(line)
-            return self._texts[row]
-        if role == Qt.ItemDataRole.FontRole and line[0] == "action":
-            return self._bold
-        if role == Qt.ItemDataRole.ForegroundRole and line[0] == "refusal":
-            return QBrush(_REFUSED)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if line[0] == "refusal":
-                return MESSAGES("refusal_tip", rule=line[1])
-            if line[0] == "action":
-                return str(line[3])
-        if role == Qt.ItemDataRole.UserRole and line[0] == "refusal":
-            return line[1]
-        return None
+    def _texts(self, item: QStandardItem, line: tuple) -> None:
+        """The texts of a line's item in the active language."""
+        item.setText(self.text(line))
+        if line[0] == "refusal":
+            item.setToolTip(MESSAGES("refusal_tip", rule=line[2]))
 
     def retranslate(self) -> None:
-        self._texts = {}
-        if self.lines:
-            self.dataChanged.emit(self.index(0), self.index(len(self.lines) - 1))
+        for row, line in enumerate(self.lines):
+            self._texts(self.item(row), line)
+
+
+def _number(line: tuple) -> int:
+    """The number of actions applied when ``line`` was added."""
+    return line[1].index if line[0] == "event" else line[1]
 
 
 class LogView(QListView):
@@ -131,6 +142,7 @@ class LogView(QListView):
         self.setModel(self.log)
         self.setUniformItemSizes(True)  # only the lines on screen are measured and drawn
         self.setWordWrap(False)
+        self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)  # a double-click opens a refusal's rule
         self.activated.connect(self._activated)
         self.refusals: list[tuple[int, str, str]] = []
         self._match, self._actors = None, []

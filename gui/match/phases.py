@@ -4,7 +4,8 @@ only while a chain is open, beside the step that opened it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from localization import Messages, current
@@ -17,11 +18,6 @@ MESSAGES = Messages("gui.match.phases", {
     "step_tip": "{phase}: {step}",
     "current_tip": "{phase}: {step} (now)",
 })
-
-#: the current step is marked by a property, so a step change restyles two labels, not all of them
-_STYLE = ("QLabel[step=\"true\"] { padding: 2px 6px; }"
-          "QLabel[step=\"true\"][current=\"true\"] { background: palette(highlight); "
-          "color: palette(highlighted-text); border-radius: 4px; }")
 
 
 def leaves(states=STATES, prefix: str = "") -> list[str]:
@@ -54,25 +50,25 @@ def is_chain_step(step: str) -> bool:
 
 
 class PhaseTracker(QFrame):
+    """The steps in a row; the current one is a rounded tag in the highlight colour, which the
+    tracker paints under its label (a style sheet would do the same at several times the cost of
+    every restyle, relayout and repaint of the tracker, after most clicks)."""
+
     def __init__(self):
         super().__init__()
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setStyleSheet(_STYLE)
         self.labels: dict[str, QLabel] = {}
         self.headers: dict[str, QLabel] = {}
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 2, 6, 2)
-        small = self.font()
-        small.setPointSizeF(small.pointSizeF() * 0.9)
-        self.setFont(small)
+        bold = self.font()
+        bold.setBold(True)
         for phase, steps in phases():
             column = QVBoxLayout()
             column.setSpacing(2)
             header = QLabel()
             header.setWordWrap(True)  # a long phase name takes two lines rather than being cut
-            font = header.font()
-            font.setBold(True)
-            header.setFont(font)
+            header.setFont(bold)
             self.headers[phase] = header
             column.addWidget(header)
             line = QHBoxLayout()
@@ -81,7 +77,7 @@ class PhaseTracker(QFrame):
                 label = QLabel()
                 label.setObjectName(step)
                 label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                label.setProperty("step", True)
+                label.setContentsMargins(6, 2, 6, 2)
                 self.labels[step] = label
                 line.addWidget(label)
             column.addLayout(line)
@@ -115,11 +111,20 @@ class PhaseTracker(QFrame):
         now = step == self.current
         # the whole turn fits one line: steps show their letter, the current one its name too
         label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
-        if label.property("current") != now:
-            label.setProperty("current", now)
-            label.style().unpolish(label)
-            label.style().polish(label)
+        label.setForegroundRole(QPalette.ColorRole.HighlightedText if now else QPalette.ColorRole.WindowText)
         label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
                                   phase=tr.term("phase", step.split("_")[0]), step=name))
         chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
         label.setVisible(not is_chain_step(step) or step.rsplit("_chain_", 1)[0] == chain_of)
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        label = self.labels.get(self.current)
+        if label is None or not label.isVisible():
+            return
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(self.palette().color(QPalette.ColorRole.Highlight))
+        p.drawRoundedRect(QRectF(label.rect().translated(label.mapTo(self, QPoint(0, 0)))), 4, 4)
+        p.end()

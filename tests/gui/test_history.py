@@ -228,7 +228,7 @@ def open_replay(window, uid: str) -> ReplayPage:
 
 
 def log_lines(page: ReplayPage) -> list[str]:
-    return [page.log.index(r).data() for r in range(page.log.rowCount())]
+    return [page.log.index(r, 0).data() for r in range(page.log.rowCount())]
 
 
 def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(window, recorded, qtbot, tmp_path):

@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QCheckBox, QMessageBox, QPushButton
 
 import localization
 from cards.records import get_match
 from gui.i18n import language
+from gui.match.board import CardChip
 from gui.match.chain_view import MESSAGES as CHAIN
 from gui.match.page import MESSAGES as PAGE, MatchPage
 from referee.games.naruto.decks import random_deck
@@ -236,7 +238,7 @@ def test_a_refusal_is_logged_with_its_rule_linked_to_the_rules_reference(window)
     assert not page.choose(Action.parse("deploy N-008")) and match.history == []
     assert "N-DEPLOY-4" in page.status.text() and "N-DEPLOY-4" in page.log.plain_text()
     row = next(r for r, line in enumerate(page.log.log.lines) if line[0] == "refusal")
-    page.log.activated.emit(page.log.log.index(row))
+    page.log.activated.emit(page.log.log.index(row, 0))
     assert isinstance(window.page, RulesBrowser) and window.page.current_rule == "N-DEPLOY-4"
 
 
@@ -256,11 +258,14 @@ def test_an_interrupted_match_resumes_where_it_stopped_in_hot_seat(window, conte
 def test_the_phase_tracker_highlights_the_current_step_and_shows_chain_steps_while_a_chain_is_open(window):
     page = open_page(window, jutsu_exchange())
     labels = page.phases.labels
-    assert labels["battle_exchange_open"].property("current") is True
+
+    def highlighted() -> list[str]:
+        return [step for step, label in labels.items() if label.foregroundRole() == QPalette.ColorRole.HighlightedText]
+
+    assert highlighted() == ["battle_exchange_open"] and page.phases.current == "battle_exchange_open"
     assert not labels["battle_exchange_chain_priority"].isVisibleTo(page.phases)
     starting(page, "jutsu J-030 by N-011").click()
-    assert labels["battle_exchange_chain_priority"].property("current") is True
-    assert labels["battle_exchange_open"].property("current") is False
+    assert highlighted() == ["battle_exchange_chain_priority"]
     assert labels["battle_exchange_chain_priority"].isVisibleTo(page.phases)
     assert not labels["mission_chain_priority"].isVisibleTo(page.phases)
 
@@ -326,3 +331,51 @@ def test_the_manual_toolbox_applies_an_unknown_effect_by_hand(window):
     assert any(e.key == "injured" and e.params["card"] == "N-018" for e in m.log)
     button(page, "choose done").click()
     assert not m.state.pending and m.phase == "battle_exchange_open"
+
+
+def test_the_log_after_undo_and_redo_reads_as_one_made_afresh(window, context):
+    """An undo removes the lines of the actions taken back (and a refusal made after them), a redo
+    appends them again."""
+    from gui.match.log_view import LogView
+
+    rng = random.Random(5)
+    match = guided(context, rng, 5, ("Ana", "Boris"))
+    page = open_page(window, match)
+    for _ in range(40):
+        rng.choice(enabled(page)).click()
+    page.log.add_refusal("N-DEPLOY-4", "not now")
+
+    def shown(view: LogView) -> list[str]:
+        return [view.log.item(row).text() for row in range(view.log.rowCount())]
+
+    def afresh() -> list[str]:
+        view = LogView(context.card_name, page.player_name)
+        view.refusals = list(page.log.refusals)
+        view.display(match, page.adapter.actors)
+        return shown(view)
+
+    with_refusal = shown(page.log)
+    assert with_refusal == afresh() and with_refusal[-1].startswith("Refused (N-DEPLOY-4)")
+    for _ in range(3):
+        page.adapter.undo()
+    assert shown(page.log) == afresh() and len(shown(page.log)) < len(with_refusal)
+    assert not any(line.startswith("Refused") for line in shown(page.log))
+    page.adapter.redo()
+    assert shown(page.log) == afresh()
+
+
+def test_the_board_redraws_only_the_parts_that_changed(window):
+    match = scenario(phase="mission_main", turn=1, counters=(0, 0),
+                     p1={"hand": ["N-003", "N-008"], "village": ["N-011"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    area = page.board.areas[0]
+
+    def chips(row) -> list:  # in the row's layout (the chips replaced leave it at once)
+        laid_out = [row.row.itemAt(i).widget() for i in range(row.row.count())]
+        return [chip for w in laid_out if w is not None for chip in [w, *w.findChildren(CardChip)]
+                if isinstance(chip, CardChip)]
+
+    hand, village = chips(area.hand), chips(area.village)
+    button(page, "charge N-003").click()
+    assert [c.text for c in chips(area.hand)] == ["N-008 Iruka Umino"] and not set(chips(area.hand)) & set(hand)
+    assert village and chips(area.village) == village  # the same chips: nothing to lay out or paint again
