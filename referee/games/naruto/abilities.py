@@ -102,12 +102,15 @@ def check_jutsu_allowed(s: NarutoState, card: Card, user: int) -> None:
 def check_team_may_battle(s: NarutoState, p: int, team: list[int]) -> None:
     """What the effects of its members and of the turn say about a team going to Battle."""
     for m in team:
+        words = s.card(m).abilities.get("rules")
+        if not words or not effect_applies(s, m):
+            continue
         number = s.instances[m]
-        if len(team) == 1 and has_rule(s, m, "not_alone"):
+        if len(team) == 1 and "not_alone" in words:
             raise IllegalAction("N-EFFECT-4", card=number, source=number, restriction="not_alone")
-        if has_rule(s, m, "grounded_while_leading") and len(s.players[p].rewards) > len(s.players[1 - p].rewards):
+        if "grounded_while_leading" in words and len(s.players[p].rewards) > len(s.players[1 - p].rewards):
             raise IllegalAction("N-EFFECT-4", card=number, source=number, restriction="grounded_while_leading")
-        if has_rule(s, m, "no_low_teammates") and any(o != m and meets(s, o, "rank_max:Genin") for o in team):
+        if "no_low_teammates" in words and any(o != m and meets(s, o, "rank_max:Genin") for o in team):
             raise IllegalAction("N-EFFECT-4", card=number, source=number, restriction="no_low_teammates")
     if restricted(s, "no_low_teams") and all(meets(s, m, "rank_max:Genin") for m in team):
         raise IllegalAction("N-EFFECT-4", card=s.instances[team[0]], restriction="no_low_teams")
