@@ -10,7 +10,7 @@ from typing import Callable
 
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from localization import Messages, current
+from localization import Messages
 
 from ..i18n import watch
 

@@ -13,7 +13,7 @@ from .conditions import target_exists
 from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
 from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
 from .state import NarutoState
-from .targets import meets, opposing_team, ref
+from .targets import meets, ref
 from . import abilities
 from .effects import hurt
 from .lasting import restricted

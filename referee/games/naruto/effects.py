@@ -22,7 +22,7 @@ from referee.engine.action import UNNAMED, Action
 from referee.engine.errors import IllegalAction
 
 from .conditions import Context, all_hold, team_of
-from .power import stats, value
+from .power import value
 from .state import NarutoState
 from .targets import meets, ref
 from .lasting import restricted, where_in_play
@@ -201,7 +201,6 @@ def op_draw(s, op, ctx):
         s.emit("drew", player=p, cards=draw(s, p, op.get("n", 1)))
 
 
-#: where a card goes for each ``zone`` word of `op_move`
 def put(s: NarutoState, iid: int, zone: str, seat: int | None = None) -> None:
     """Move a card: ``deck`` is the top of its owner's deck, ``standby`` takes a sent Ninja out of
     its team back into the village as a team of its own (N-RETURN-1 applies early)."""

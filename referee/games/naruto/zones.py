@@ -6,7 +6,6 @@ from __future__ import annotations
 from referee.engine.action import UNNAMED
 from referee.engine.errors import IllegalAction
 
-from .cards import Card
 from .state import ZONES, NarutoState
 
 HIDDEN = ("deck", "hand", "rewards")  # zones whose cards may be unknown in referee mode
