@@ -478,44 +478,42 @@ def test_N_030_hinata_heals_an_injured_genin_for_three_chakra_cards_at_turn_star
 # N-022 (left to the players), N-031 ... N-043
 # =================================================================================================
 
-def test_N_022_iruka_redirecting_damage_is_left_to_the_players_with_the_toolbox():
-    assert kind("N-022") == "valid" and "manual" in bundled().get("N-022").abilities
-    # deploying it says the effect is the players' to apply
-    m = play(mission_phase(p1={"hand": ["N-022"]}, counters=(2, 0)), "deploy N-022")
-    assert events(m, "effect_left") == [{"player": 0, "card": "N-022"}]
-    # its Head Ninja takes damage (Naruto 1 + Iruka 1 lose to Ebisu 4): the toolbox opens for its player
+def test_N_022_iruka_may_take_1_of_its_head_ninjas_damage():
+    assert kind("N-022") == "valid" and "guard_leader" in bundled().get("N-022").abilities["rules"]
+    # its Head Ninja is about to take damage (Naruto 1 + Iruka 1 lose to Ebisu 4): its player is asked
     m = fight({"village": ["N-001", "N-022"], "teams": [["N-001", "N-022"]]}, {"village": ["N-010"]},
               ["send T1 lead N-001"], ["block T1 on N-001"])
-    assert events(m, "injured") == [{"player": 0, "card": "N-001"}]
-    assert events(m, "effect_left") == [{"player": 0, "card": "N-022"}]
-    assert events(m, "choice_asked") == [{"player": 0, "card": "N-022", "choice": "manual"}]
-    assert m.phase == "battle_return" and m.actor == 0 and legal(m) == ["choose done"]
+    assert events(m, "injured") == []
+    assert events(m, "choice_asked") == [{"player": 0, "card": "N-022", "choice": "guard"}]
+    assert m.actor == 0 and legal(m) == ["choose yes", "choose no"]
     refused(m, "next", "N-EFFECT-1")
-    # the players lower Naruto's damage and deal 1 to Iruka instead
-    play(m, "tool heal N-001@1", "tool damage N-022@1 1", "choose done")
-    assert [e["tool"] for e in events(m, "tool_used")] == ["heal", "damage"]
-    assert m.state.injured == {iid(m, 0, "village", "N-022")} and m.state.turn == 4
-    # ...or leave it as it is
+    # yes: Naruto's 1 damage becomes 0, and Iruka takes 1 instead
+    play(m, "choose yes")
+    assert events(m, "injured") == [{"player": 0, "card": "N-022"}] and m.state.turn == 4
+    assert m.state.injured == {iid(m, 0, "village", "N-022")}
+    # no: Naruto takes it
     m = fight({"village": ["N-001", "N-022"], "teams": [["N-001", "N-022"]]}, {"village": ["N-010"]},
               ["send T1 lead N-001"], ["block T1 on N-001"])
-    play(m, "choose done")
+    play(m, "choose no")
     assert m.state.injured == {iid(m, 0, "village", "N-001")}
-    # an injured Head Ninja knocked out by the damage: the players bring it back, injured, and hurt Iruka
+    # an injured Head Ninja saved from being knocked out
     m = fight({"village": ["N-001", "N-022"], "teams": [["N-001", "N-022"]], "injured": ["N-001"]},
               {"village": ["N-010"]}, ["send T1 lead N-001"], ["block T1 on N-001"])
-    assert events(m, "knocked_out") == [{"player": 0, "card": "N-001", "damage": 1}]
-    play(m, "tool move N-001@1 village", "tool injure N-001@1", "tool damage N-022@1 1", "choose done")
-    assert sorted(numbers(m, 0, "village")) == ["N-001", "N-022"] and numbers(m, 0, "discard") == []
-    assert sorted(map(tuple, team_numbers(m, 0))) == [("N-001",), ("N-022",)]
-    assert {iid(m, 0, "village", "N-001"), iid(m, 0, "village", "N-022")} <= m.state.injured
+    play(m, "choose yes")
+    assert events(m, "knocked_out") == [] and sorted(numbers(m, 0, "village")) == ["N-001", "N-022"]
+    assert {i for i in m.state.injured if m.state.owner[i] == 0} == {iid(m, 0, "village", "N-001"),
+                                                                      iid(m, 0, "village", "N-022")}
     # not when a rear Ninja is hurt, nor when Iruka leads
     m = fight({"village": ["N-022", "N-001"], "teams": [["N-022", "N-001"]]}, {"village": ["N-010"]},
               ["send T1 lead N-022"], ["block T1 on N-022"])
-    assert events(m, "effect_left") == [] and m.state.pending == [] and m.state.turn == 4
-    # Valid: an injured Iruka still opens the toolbox
+    assert events(m, "choice_asked") == [] and m.state.pending == [] and m.state.turn == 4
+    # Valid: an injured Iruka still may
     m = fight({"village": ["N-001", "N-022"], "teams": [["N-001", "N-022"]], "injured": ["N-022"]},
               {"village": ["N-010"]}, ["send T1 lead N-001"], ["block T1 on N-001"])
-    assert events(m, "effect_left") == [{"player": 0, "card": "N-022"}] and m.phase == "battle_return"
+    assert [e["choice"] for e in events(m, "choice_asked")] == ["guard"]
+    play(m, "choose yes")  # Iruka, already injured, is knocked out in Naruto's place
+    assert events(m, "knocked_out") == [{"player": 0, "card": "N-022", "damage": 1}]
+    assert not any(m.state.owner[i] == 0 for i in m.state.injured) and numbers(m, 0, "village") == ["N-001"]
 
 
 def test_N_031_rock_lee_cannot_use_jutsu_whose_cost_needs_specific_symbols():

@@ -28,8 +28,8 @@ def has_rule(s: NarutoState, iid: int, word: str) -> bool:
 
 
 def manual_only(card: Card) -> bool:
-    """A card whose effect text the vocabulary does not hold, or holds only as ``manual`` (N-022):
-    the players apply it (N-EFFECT-3)."""
+    """A card whose effect text the vocabulary does not hold, or holds only as ``manual``: the
+    players apply it (N-EFFECT-3)."""
     return card.has_effect and (not card.abilities or set(card.abilities) == {"manual"})
 
 

@@ -450,13 +450,22 @@ OPS: dict[str, Callable] = {
 
 
 # --- damage and its triggers ----------------------------------------------------------------------
-def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None) -> None:
+def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None, guarded: bool = False) -> None:
     """Damage ``iid`` (N-DMG-1..3) through every effect that changes damage: a Ninja that takes no
-    damage this turn (M-041), its own "when it takes damage" effects (N-019), and, for damage dealt
+    damage this turn (M-041), a rear Ninja taking 1 of its Head Ninja's damage (N-022; ``guarded``
+    once its player has answered), its own "when it takes damage" effects (N-019), and, for damage dealt
     by a team ``by`` in a Showdown, discarding whatever it damages (J-031, N-024), Tenketsu coins
     (N-042) and An Outcast's Dream's coins (M-002)."""
     if restricted(s, "no_damage", iid):
         s.emit("damage_prevented", player=s.owner[iid], card=s.instances[iid])
+        return
+    guard = _guard(s, iid) if amount > 0 and not guarded else None
+    if guard is not None:
+        # Iruka Umino may take 1 of its Head Ninja's damage: its player says first (N-022)
+        _ask(s, {"kind": "guard", "player": s.owner[guard], "options": ["yes", "no"],
+                 "then": [{"op": "guarded_damage", "n": amount, "by": list(by or ()), "guard": guard,
+                            "target": iid}]},
+             [], Context(s.owner[guard], guard), None)
         return
     card = s.card(iid)
     ctx = Context(s.owner[iid], iid)
@@ -486,8 +495,33 @@ def op_flipped_damage(s, op, ctx):
 OPS["flipped_damage"] = op_flipped_damage
 
 
+def _guard(s: NarutoState, iid: int) -> int | None:
+    """A rear Ninja of the team ``iid`` leads whose effect may take 1 of its damage (N-022)."""
+    team = team_of(s, iid)
+    if not team or team[0] != iid:
+        return None
+    return next((m for m in team[1:] if "guard_leader" in s.card(m).abilities.get("rules", ()) and _applies(s, m)),
+                None)
+
+
+def op_guarded_damage(s, op, ctx):
+    """The Head Ninja's damage once Iruka's player has answered: 1 less for it and 1 for Iruka, if
+    Iruka is still in play (N-022); else all of it."""
+    target = op["target"]
+    if not where_in_play(s, target):
+        return None
+    if ctx.word == "yes" and where_in_play(s, op["guard"]):
+        hurt(s, target, op["n"] - 1, op["by"], guarded=True)
+        hurt(s, op["guard"], 1)
+    else:
+        hurt(s, target, op["n"], op["by"], guarded=True)
+    return None
+
+
+OPS["guarded_damage"] = op_guarded_damage
+
+
 def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) -> None:
-    guards = _manual_guards(s, iid)
     by = [m for m in by or () if where_in_play(s, m)]
     lethal = bool(by) and (any(restricted(s, "lethal", m) for m in by) or
                            ("lethal_as_leader" in s.card(by[0]).abilities.get("rules", ()) and _applies(s, by[0])))
@@ -496,9 +530,6 @@ def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) ->
         move(s, iid, "discard")
     else:
         damage(s, iid, amount)
-    for m in guards if amount > 0 else ():
-        s.emit("effect_left", player=s.owner[m], card=s.instances[m])
-        run(s, [{"op": "manual"}], Context(s.owner[m], m))
     if not by or amount <= 0:
         return
     if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and _applies(s, m) for m in by):
@@ -510,15 +541,6 @@ def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) ->
                 s.coins.setdefault(m, {})
                 s.coins[m]["power"] = s.coins[m].get("power", 0) + 1
                 s.emit("coin_placed", player=s.owner[m], card=s.instances[m], coin="power")
-
-
-def _manual_guards(s: NarutoState, iid: int) -> list[int]:
-    """Rear Ninjas of the team ``iid`` leads whose effect about their Head Ninja's damage is left
-    to the players (N-022): the toolbox opens for them once the damage is done (N-EFFECT-3)."""
-    team = team_of(s, iid)
-    if not team or team[0] != iid:
-        return []
-    return [m for m in team[1:] if "manual" in s.card(m).abilities and _applies(s, m)]
 
 
 def _applies(s: NarutoState, iid: int) -> bool:
@@ -567,7 +589,7 @@ def check_choose(s: NarutoState, a: Action) -> dict:
     c = s.pending[0]
     kind = c["kind"]
     args = a.args
-    if kind in ("attribute", "confirm", "coin", "manual"):
+    if kind in ("attribute", "confirm", "coin", "manual", "guard"):
         if len(args) != 1 or args[0] not in c["options"]:
             raise IllegalAction("N-EFFECT-2", choice=kind, options=list(c["options"]))
         return {"word": args[0], "cards": []}
