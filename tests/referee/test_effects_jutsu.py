@@ -16,29 +16,18 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.naruto.power import stats
 from referee.games.naruto.traits import attribute, chars
 
-from test_rules_battle_end import (events, exchange, iid, keys, legal, numbers, play, refused, results, showdown,
-                                   team_numbers)
+from test_rules_battle_end import (applied, events, exchange, iid, in_play, legal, numbers, play, refused,
+                                   results, showdown, stat, team_numbers)
 
 
 # =================================================================================================
 # helpers
 # =================================================================================================
 
-def stat(m, seat: int, number: str) -> tuple[int, int]:
-    """Combat/Support now of seat's card ``number`` in play (battlefield first, then village)."""
-    return stats(m.state, in_play(m, seat, number))
 
 
-def in_play(m, seat: int, number: str) -> int:
-    s = m.state
-    for zone in ("battlefield", "village"):
-        for i in getattr(s.players[seat], zone):
-            if s.instances[i] == number:
-                return i
-    raise AssertionError(f"{number} not in play for seat {seat + 1}")
 
 
 def traits(m, seat: int, number: str) -> tuple[str, ...]:
@@ -62,8 +51,6 @@ def failed(m, start: int = 0) -> list[str]:
     return [e["card"] for e in events(m, "card_failed", start)]
 
 
-def applied(m, start: int = 0) -> list[str]:
-    return [e["card"] for e in events(m, "link_applied", start)]
 
 
 # =================================================================================================

@@ -16,12 +16,11 @@ from __future__ import annotations
 from referee.engine.match import Match
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
-from referee.games.naruto.power import stats
 from referee.games.naruto.rules import new_match
 from referee.games.naruto.targets import meets
 from referee.games.naruto.traits import chars, names
 
-from test_rules_battle_end import with_chain
+from test_rules_battle_end import applied, stat, with_chain
 from test_rules_setup_mission import (events, finish_turn, iid, legal, play, position, refused, settle_chain,
                                       zone)
 
@@ -59,17 +58,8 @@ def sound(m: Match) -> None:
     assert violations(m.state) == []
 
 
-def applied(m: Match) -> list[str]:
-    return [e["card"] for e in events(m, "link_applied")]
 
 
-def stat(m: Match, seat: int, number: str) -> tuple[int, int]:
-    s = m.state
-    for z in ("battlefield", "village"):
-        for i in getattr(s.players[seat], z):
-            if s.instances[i] == number:
-                return stats(s, i)
-    raise AssertionError(f"{number} not in play for seat {seat + 1}")
 
 
 def injured(m: Match, seat: int) -> list[str]:

@@ -12,25 +12,16 @@ from __future__ import annotations
 import pytest
 
 from referee.games.naruto.cards import bundled
-from referee.games.naruto.power import stats
 from referee.games.naruto.scenario import scenario
 
 from test_rules_battle_end import (CARDS, attacking, events, exchange, fight, iid, keys, legal, numbers, play,
-                                   player, refused, results, showdown, team_numbers)
+                                   player, refused, results, showdown, stat, team_numbers)
 
 
 # =================================================================================================
 # helpers
 # =================================================================================================
 
-def stat(m, seat: int, number: str) -> tuple[int, int]:
-    """Combat/Support now of seat's card ``number`` in play (battlefield first, then village)."""
-    s = m.state
-    for zone in ("battlefield", "village"):
-        for i in getattr(s.players[seat], zone):
-            if s.instances[i] == number:
-                return stats(s, i)
-    raise AssertionError(f"{number} not in play for seat {seat + 1}")
 
 
 def mission_phase(**kw):

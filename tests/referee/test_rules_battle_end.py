@@ -18,6 +18,7 @@ from referee.engine.match import Match
 from referee.games.naruto.cards import Card, bundled
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.invariants import violations
+from referee.games.naruto.power import stats
 from referee.games.naruto.rules import load_match, new_match, rules_for
 from referee.games.naruto.scenario import scenario, scenario_state
 
@@ -68,6 +69,26 @@ def numbers(m: Match, seat: int, zone: str) -> list[str]:
 def iid(m: Match, seat: int, zone: str, number: str) -> int:
     """The instance id of card ``number`` in a zone of a seat (the first copy)."""
     return next(i for i in getattr(m.state.players[seat], zone) if m.state.instances[i] == number)
+
+
+def in_play(m: Match, seat: int, number: str) -> int:
+    """The instance id of seat's card ``number`` in play (battlefield first, then village)."""
+    s = m.state
+    for zone in ("battlefield", "village"):
+        for i in getattr(s.players[seat], zone):
+            if s.instances[i] == number:
+                return i
+    raise AssertionError(f"{number} not in play for seat {seat + 1}")
+
+
+def stat(m: Match, seat: int, number: str) -> tuple[int, int]:
+    """Combat/Support now of seat's card ``number`` in play."""
+    return stats(m.state, in_play(m, seat, number))
+
+
+def applied(m: Match, start: int = 0) -> list[str]:
+    """The cards whose chain links took effect since log entry ``start``."""
+    return [e["card"] for e in events(m, "link_applied", start)]
 
 
 def team_numbers(m: Match, seat: int, what: str = "teams") -> list[list[str]]:

@@ -19,7 +19,7 @@ from .lasting import restricted, restrictions
 from .state import NarutoState
 from .targets import meets, ref
 from .traits import rules_in_play
-from .zones import effect_applies, locate_all, move, ninjas, where
+from .zones import effect_applies, locate_all, move, named_as, ninjas, where
 
 
 def has_rule(s: NarutoState, iid: int, word: str) -> bool:
@@ -42,8 +42,10 @@ def entrance_cost(s: NarutoState, p: int, iid: int, card: Card) -> int:
         return cost
     for source in ninjas(s, p):
         for op in s.card(source).abilities.get("while", ()):
-            if op["op"] == "cost" and effect_applies(s, source) and meets_card(s, iid, card, op["filter"]):
-                cost += op["delta"]
+            if op["op"] == "cost" and effect_applies(s, source):
+                with named_as(s, iid, card.number):
+                    if meets(s, iid, op["filter"]):
+                        cost += op["delta"]
     for e in restrictions(s, "cost:"):
         _, delta, most = e["rule"].split(":")
         if e["player"] == p and base <= int(most):
@@ -51,17 +53,6 @@ def entrance_cost(s: NarutoState, p: int, iid: int, card: Card) -> int:
     if base >= 1 and rules_in_play(s, "cost_up"):
         cost += 1
     return max(0, cost)
-
-
-def meets_card(s: NarutoState, iid: int, card: Card, requirement: str) -> bool:
-    """`meets` for a card that may still be unknown in referee mode (checked as named)."""
-    if s.instances[iid] is not None:
-        return meets(s, iid, requirement)
-    s.instances[iid] = card.number
-    try:
-        return meets(s, iid, requirement)
-    finally:
-        s.instances[iid] = None
 
 
 def free_deployment(s: NarutoState, p: int, card: Card) -> bool:

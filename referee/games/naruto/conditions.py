@@ -104,18 +104,13 @@ def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
 def all_hold(s: NarutoState, op: dict, ctx: Context) -> bool | None:
     """An operation's ``if`` words all hold and none of its ``unless`` words does (None: unknown)."""
     verdict: bool | None = True
-    for word in op.get("if", ()):
-        value = holds(s, word, ctx)
-        if value is False:
-            return False
-        if value is None:
-            verdict = None
-    for word in op.get("unless", ()):
-        value = holds(s, word, ctx)
-        if value is True:
-            return False
-        if value is None:
-            verdict = None
+    for words, fails in ((op.get("if", ()), False), (op.get("unless", ()), True)):
+        for word in words:
+            value = holds(s, word, ctx)
+            if value is fails:
+                return False
+            if value is None:
+                verdict = None
     return verdict
 
 

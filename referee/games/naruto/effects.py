@@ -27,7 +27,7 @@ from .state import NarutoState
 from .targets import meets, ref
 from .lasting import restricted, where_in_play
 from .traits import rules_in_play
-from .zones import damage, draw, locate, move, names_in_village, ninjas, reveal, shuffle, where
+from .zones import damage, draw, locate, move, named_as, names_in_village, ninjas, reveal, shuffle, where
 
 MAX_TEAM = 3
 
@@ -630,14 +630,9 @@ def _picked(s: NarutoState, c: dict, text: str, taken: tuple[int, ...]) -> int:
     if s.cards.get(number) is not None and any(s.instances[i] is None for i in pool):
         iid = locate(s, c["owner"], c["zone"] if c["zone"] in ("deck", "hand", "rewards") else "hand", number, taken)
         if iid in pool and s.instances[iid] is None:
-            card = s.cards.get(number)
-            probe = {"filter": c["filter"], "deployable": c["deployable"]}
-            s.instances[iid] = number  # checked as the named card, then unnamed again
-            try:
-                fits = _fits(s, probe, iid, c["owner"])
-            finally:
-                s.instances[iid] = None
-            if fits and card is not None:
+            with named_as(s, iid, number):
+                fits = _fits(s, {"filter": c["filter"], "deployable": c["deployable"]}, iid, c["owner"])
+            if fits:
                 return iid
     raise IllegalAction("N-EFFECT-2", choice="pick", card=text, options=list(c["options"]))
 

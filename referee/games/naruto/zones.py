@@ -3,6 +3,9 @@ Naruto rule shares."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Iterator
+
 from referee.engine.action import UNNAMED
 from referee.engine.errors import IllegalAction
 
@@ -95,6 +98,21 @@ def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...
             if s.instances[iid] is None and iid not in taken:
                 return iid
     raise IllegalAction("N-ZONE-2", reason="absent", number=number, zone=zone)
+
+
+@contextmanager
+def named_as(s: NarutoState, iid: int, number: str) -> Iterator[None]:
+    """Within the block, an unknown physical card reads as the card ``number`` its player is naming
+    (to check a requirement before the action that names it is carried out); a known card is left as
+    it is."""
+    if s.instances[iid] is not None:
+        yield
+        return
+    s.instances[iid] = number
+    try:
+        yield
+    finally:
+        s.instances[iid] = None
 
 
 def reveal(s: NarutoState, iid: int, number: str) -> None:
