@@ -38,7 +38,7 @@ CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer
 #: in the match log, also these name cards (one card number or a list of them)
 EVENT_CARD_PARAMS = CARD_PARAMS | {"rear", "cards", "paid"}
 #: in the match log, these are seats (0 or 1), shown as the players' names
-SEAT_PARAMS = {"player", "first", "attacker", "winner"}
+SEAT_PARAMS = {"player", "first", "attacker", "winner", "owner"}
 _FIELD = re.compile(r"\{(\w+)[^}]*\}")
 
 

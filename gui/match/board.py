@@ -43,6 +43,7 @@ MESSAGES = Messages("gui.match.board", {
     "card_tip": "{name}\n{type} · {symbols}",
     "ninja_tip": "{name}\n{type} · {symbols}\nCombat {combat} / Support {support} (injured {icombat} / {isupport})",
     "injured": "injured",
+    "taken_from": "under the control of this player; owner: {owner}",
     "zone_tip": "{zone}: {cards}",
 })
 
@@ -172,7 +173,8 @@ class PlayerArea(TitledFrame):
     def _contents(self, s, player) -> dict[str, object]:
         """What each part shows, to compare with what it shows now."""
         def chips(ids) -> tuple:
-            return tuple((i, s.instances[i], i in s.injured, sum(s.coins.get(i, {}).values())) for i in ids)
+            return tuple((i, s.instances[i], i in s.injured, sum(s.coins.get(i, {}).values()), s.taken.get(i))
+                         for i in ids)
 
         return {"stats": (player.counter, len(player.deck), len(player.hand), tuple(s.instances[i] for i in player.chakra),
                           tuple(s.instances[i] for i in player.discard), len(player.rewards)),
@@ -255,6 +257,8 @@ class PlayerArea(TitledFrame):
         coins = sum(s.coins.get(iid, {}).values())
         if coins:
             tip += "\n" + current().plural("coins", coins)
+        if iid in s.taken:
+            tip += "\n" + MESSAGES("taken_from", owner=s.players[s.taken[iid]].name)
         return CardChip(name, tip, injured=injured, coins=coins, highlight=lead)
 
 

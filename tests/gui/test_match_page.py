@@ -379,3 +379,17 @@ def test_the_board_redraws_only_the_parts_that_changed(window):
     button(page, "charge N-003").click()
     assert [c.text for c in chips(area.hand)] == ["N-008 Iruka Umino"] and not set(chips(area.hand)) & set(hand)
     assert village and chips(area.village) == village  # the same chips: nothing to lay out or paint again
+
+
+def test_a_ninja_under_another_players_control_names_its_owner(window):
+    """Mind Transfer Jutsu J-022 takes Sakura into the other village: its card there says whose it is."""
+    m = scenario(phase="battle_attack", turn=3,
+                 p1={"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"], "deck": DECK},
+                 p2={"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]], "deck": DECK})
+    for a in ("send T1", "next", "block T1 on N-004 lead N-003", "next",
+              "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass"):
+        m.apply(a)
+    page = open_page(window, m)
+    (sakura,) = [c for c in page.board.areas[0].village.findChildren(CardChip) if "Sakura" in c.text]
+    assert m.state.players[1].name in sakura.toolTip().splitlines()[-1]
+    assert not [c for c in page.board.areas[1].village.findChildren(CardChip) if "Sakura" in c.text]

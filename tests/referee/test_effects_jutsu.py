@@ -539,17 +539,47 @@ def test_J_021_fails_when_the_back_ninja_was_already_pulled_out():
     assert numbers(m, 0, "chakra") == ["J-021"] and numbers(m, 0, "discard") == ["J-020", "N-009"]
 
 
-def test_J_022_mind_transfer_pulls_a_weak_opposing_fighter_out_then_leaves_the_control_to_the_players():
+def test_J_022_mind_transfer_takes_a_weak_opposing_fighter_into_its_users_village():
     # Ino (Mind) against Sakura (1/1) leading Zabuza
     m = duel({"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]},
              {"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]]}, lead2="N-003")
+    sakura = in_play(m, 1, "N-003")
+    before = m.state.to_dict()
     play(m, "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass")
+    assert numbers(m, 1, "village") == [] and team_numbers(m, 1, "sent") == [["N-018"]]
+    assert numbers(m, 0, "village") == ["N-003"] and team_numbers(m, 0, "teams")[-1] == ["N-003"]
+    assert m.state.taken == {sakura: 1} and m.state.owner[sakura] == 0
+    assert events(m, "taken") == [{"player": 0, "owner": 1, "card": "N-003"}]
+    assert m.state.pending == [] and numbers(m, 0, "chakra") == ["J-022"]
+    # the control is part of the position: saved, loaded and undone with it
+    saved = m.state.to_dict()
+    assert saved["taken"] == {str(sakura): 1}
+    assert type(m.state).from_dict(saved, m.state.cards).taken == {sakura: 1}
+    m.undo(), m.undo(), m.undo()
+    assert m.state.to_dict() == before and m.state.taken == {}
+
+
+def test_J_022_a_taken_ninja_goes_back_to_its_owner_when_it_leaves_play():
+    from referee.games.naruto.invariants import violations
+    from referee.games.naruto.zones import damage
+
+    m = duel({"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"]},
+             {"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]]}, lead2="N-003")
+    play(m, "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass")
+    sakura = in_play(m, 0, "N-003")
+    damage(m.state, sakura, 2)  # knocked out in its new village: to its owner's discard pile (N-ZONE-2)
+    assert numbers(m, 1, "discard") == ["N-003"] and numbers(m, 0, "discard") == ["J-020", "N-004", "N-003"]  # paid
+    assert m.state.taken == {} and m.state.owner[sakura] == 1 and violations(m.state) == []
+
+
+def test_J_022_does_not_take_a_ninja_whose_name_its_player_already_has_in_play():
+    m = duel({"village": ["N-004", "N-003"], "teams": [["N-004", "N-003"]], "hand": ["J-022"],
+              "chakra": ["J-020", "N-004", "N-003"]},
+             {"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]]}, lead1="N-004", lead2="N-003")
+    play(m, "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass")
+    # pulled out of its team (Stand-By), but it stays in its player's village (N-DEPLOY-3)
     assert numbers(m, 1, "village") == ["N-003"] and team_numbers(m, 1, "sent") == [["N-018"]]
-    # taking control is left to the players (N-EFFECT-3): the toolbox is open until "choose done"
-    assert events(m, "effect_left") == [{"player": 0, "card": "J-022"}]
-    assert m.state.pending[0]["kind"] == "manual" and m.actor == 0
-    play(m, "choose done")
-    assert m.state.pending == [] and m.state.chain == [] and numbers(m, 0, "chakra") == ["J-022"]
+    assert m.state.taken == {} and events(m, "not_taken") == [{"player": 0, "card": "N-003"}]
 
 
 def test_J_022_needs_a_mind_user_and_a_target_with_combat_2_or_less():

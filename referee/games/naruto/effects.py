@@ -26,8 +26,8 @@ from .power import value
 from .state import NarutoState
 from .targets import meets, ref
 from .lasting import restricted, where_in_play
-from .traits import rules_in_play
-from .zones import damage, draw, locate, move, named_as, names_in_village, ninjas, reveal, shuffle, where
+from .traits import names as names_now, rules_in_play
+from .zones import damage, draw, locate, move, named_as, names_in_village, ninjas, reveal, shuffle, take, where
 
 MAX_TEAM = 3
 
@@ -240,6 +240,18 @@ def op_leave_team(s, op, ctx):
         s.emit("left_team", player=s.owner[t], card=s.instances[t])
 
 
+def op_take(s, op, ctx):
+    """The effect's player takes control of each target into their village, as a team of its own,
+    unless they already have a Ninja of the same name in play (J-022, N-DEPLOY-3). The card stays in
+    play, with its injuries and coins; it goes back to its owner when it leaves play (`zones.take`)."""
+    for t in selected(s, op, ctx):
+        if s.owner[t] == ctx.p or names_now(s, t) & names_in_village(s, ctx.p):
+            s.emit("not_taken", player=ctx.p, card=s.instances[t])
+            continue
+        s.emit("taken", player=ctx.p, owner=s.owner[t], card=s.instances[t])
+        take(s, t, ctx.p)
+
+
 def op_negate(s, op, ctx):
     """N-KEY-COUNTER-1: the card's link is taken out of the chain, with no effect and no refund."""
     for t in selected(s, op, ctx):
@@ -441,7 +453,7 @@ OPS: dict[str, Callable] = {
     "reset": _marker("reset", "power_reset"), "gain": op_gain, "gender": op_gender, "attribute": op_attribute,
     "set_attribute": op_set_attribute, "restrict": op_restrict, "coin": op_coin, "damage": op_damage,
     "injure": op_injure, "heal": op_heal, "draw": op_draw, "move": op_move, "leave_team": op_leave_team,
-    "negate": op_negate, "mill": op_mill, "deck_to_chakra": op_deck_to_chakra, "look": op_look,
+    "take": op_take, "negate": op_negate, "mill": op_mill, "deck_to_chakra": op_deck_to_chakra, "look": op_look,
     "shuffle": op_shuffle, "discard_to_deck": op_discard_to_deck, "chakra_to_discard": op_chakra_to_discard,
     "recycle_hand": op_recycle_hand, "swap_leader": op_swap_leader, "flip": op_flip, "flipped": op_flipped,
     "lower_damage": op_lower_damage, "join_team": op_join_team, "into_play": op_into_play, "pick": op_pick,

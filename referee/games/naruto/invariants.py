@@ -8,6 +8,7 @@ from collections import Counter
 from .battle import MAX_TEAM
 from .state import ZONES, NarutoState
 from .traits import names as names_now
+from .zones import zone_of
 
 
 def violations(s: NarutoState) -> list[str]:
@@ -39,6 +40,9 @@ def violations(s: NarutoState) -> list[str]:
             out.append(f"seat {seat}: two Ninjas with the same name in play (N-DEPLOY-3)")
     if len(s.players[s.blocker].sent) > len(s.players[s.attacker].sent):
         out.append("more blocking teams than attacking teams (N-BLOCK-1)")
+    for iid, original in s.taken.items():
+        if original == s.owner[iid] or zone_of(s, iid) not in ("village", "battlefield"):
+            out.append(f"card {iid} is under another player's control but not in play there (J-022)")
     if any(i >= len(s.instances) for i in s.injured):
         out.append("unknown injured card")
     return out

@@ -132,7 +132,10 @@ class NarutoState:
         self.rng: random.Random = TrackedRandom(seed)
         self.players = [Player("1"), Player("2")]
         self.instances: list[str | None] = []
+        #: the seat whose zones hold each instance: its owner, or while it is in play under another
+        #: player's control (J-022) that player; `taken` keeps the owner of those (see `zones.take`)
         self.owner: list[int] = []
+        self.taken: dict[int, int] = {}
         self.injured: set[int] = set()
         self.coins: dict[int, dict[str, int]] = {}
         self.entered: dict[int, int] = {}  # instance -> turn it was deployed (N-KEY-GROW-3)
@@ -183,6 +186,7 @@ class NarutoState:
             "injured": sorted(self.injured),
             "coins": {str(k): dict(v) for k, v in sorted(self.coins.items())},
             "entered": {str(k): v for k, v in sorted(self.entered.items())},
+            "taken": {str(k): v for k, v in sorted(self.taken.items())},
             "lasting": _copy_json(self.lasting), "pending": _copy_json(self.pending),
             "offers": _copy_json(self.offers),
             "turn": self.turn, "attacker": self.attacker, "first": self.first, "priority": self.priority,
@@ -197,12 +201,12 @@ class NarutoState:
         as they are (the generator's state is shared while it has not drawn, see `TrackedRandom`)."""
         return (_SCALARS(self), self.rng.getstate(), [p.copy() for p in self.players], self.instances[:],
                 self.owner[:], set(self.injured), {k: dict(v) for k, v in self.coins.items()}, dict(self.entered),
-                _copy_chain(self.chain), _copy_json(self.lasting), _copy_json(self.pending), _copy_json(self.offers))
+                dict(self.taken), _copy_chain(self.chain), _copy_json(self.lasting), _copy_json(self.pending), _copy_json(self.offers))
 
     @classmethod
     def restore(cls, snapshot: tuple, cards: CardSource) -> "NarutoState":
         """The position `snapshot` was taken of (a new state; the snapshot can be restored again)."""
-        scalars, rng, players, instances, owner, injured, coins, entered, chain, lasting, pending, offers = snapshot
+        scalars, rng, players, instances, owner, injured, coins, entered, taken, chain, lasting, pending, offers = snapshot
         s = cls.__new__(cls)
         s.cards = cards
         s.events = []
@@ -212,7 +216,7 @@ class NarutoState:
         s.players = [p.copy() for p in players]
         s.instances, s.owner, s.injured = instances[:], owner[:], set(injured)
         s.coins = {k: dict(v) for k, v in coins.items()}
-        s.entered = dict(entered)
+        s.entered, s.taken = dict(entered), dict(taken)
         s.chain = _copy_chain(chain)
         s.lasting, s.pending, s.offers = _copy_json(lasting), _copy_json(pending), _copy_json(offers)
         return s
@@ -229,6 +233,7 @@ class NarutoState:
         s.injured = set(d["injured"])
         s.coins = {int(k): dict(v) for k, v in d["coins"].items()}
         s.entered = {int(k): v for k, v in d["entered"].items()}
+        s.taken = {int(k): v for k, v in d.get("taken", {}).items()}
         for key in ("turn", "attacker", "first", "priority", "passes", "chain_starter", "window", "mental",
                     "winner", "reason", "over"):
             setattr(s, key, d[key])

@@ -45,10 +45,30 @@ def move(s: NarutoState, iid: int, dest: str, *, top: bool = False, seat: int | 
     zone.insert(0, iid) if top else zone.append(iid)
 
 
+def take(s: NarutoState, iid: int, seat: int) -> None:
+    """Seat ``seat`` takes control of a Ninja in play (J-022): it leaves its player's zones and teams
+    for the taker's village, as a team of its own, and stays in play. ``owner`` is always the seat
+    whose zones hold a card, so every rule reads the controller there; `NarutoState.taken` remembers
+    the seat it came from, to which it goes back when it leaves play (N-ZONE-2)."""
+    held_by, zone = where(s, iid)
+    player = s.players[held_by]
+    getattr(player, zone).remove(iid)
+    player.teams = [t for t in ([m for m in t if m != iid] for t in player.teams) if t]
+    player.sent = [[m for m in t if m != iid] for t in player.sent]
+    original = s.taken.pop(iid, held_by)
+    if original != seat:
+        s.taken[iid] = original
+    s.owner[iid] = seat
+    s.players[seat].village.append(iid)
+    s.players[seat].teams.append([iid])
+
+
 def leave_play(s: NarutoState, iid: int) -> None:
-    """A card leaving play drops out of its team and loses its state and coins; then its "when it
-    leaves play" effect applies (N-035), if its effect applied while it was in play."""
-    player = s.players[s.owner[iid]]
+    """A card leaving play drops out of its team and loses its state and coins, and a card under
+    another player's control goes back to its owner (J-022); then its "when it leaves play" effect
+    applies (N-035), for the player who had it in play, if its effect applied while it was in play."""
+    controller = s.owner[iid]
+    player = s.players[controller]
     leaving = s.card(iid)
     left = leaving is not None and "left" in leaving.abilities and effect_applies(s, iid)
     player.teams = [[m for m in t if m != iid] for t in player.teams]
@@ -59,19 +79,21 @@ def leave_play(s: NarutoState, iid: int) -> None:
     s.injured.discard(iid)
     s.coins.pop(iid, None)
     s.entered.pop(iid, None)
+    if iid in s.taken:
+        s.owner[iid] = s.taken.pop(iid)
     if s.lasting:
         s.lasting = [e for e in s.lasting if e.get("card") != iid]
     card = s.card(iid)
     if card is not None and "star" in card.abilities.get("rules", ()):
         # the Genin this mission named goes with it (M-040)
         for m in [m for m in player.village + player.battlefield if s.coins.get(m, {}).get("star")]:
-            s.emit("knocked_out", player=s.owner[m], card=s.instances[m], damage=0)
+            s.emit("knocked_out", player=controller, card=s.instances[m], damage=0)
             move(s, m, "discard")
     if left:
         from .conditions import Context
         from .effects import run
 
-        run(s, leaving.abilities["left"], Context(s.owner[iid], iid))
+        run(s, leaving.abilities["left"], Context(controller, iid))
 
 
 def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
