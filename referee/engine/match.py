@@ -36,7 +36,11 @@ class Verdict:
 
 @dataclass(frozen=True)
 class Outcome:
-    winner: int | None  # seat index, None when nobody wins
+    """How a game ended: the winning seat (any of the game's seats, 0 first) and the rule that decided
+    it. ``winner`` None means nobody won: every player loses (a tie still tied after every tie-break,
+    L-WIN-4)."""
+
+    winner: int | None
     rule: str
 
 
@@ -114,7 +118,7 @@ class Match:
 
     @property
     def actor(self) -> int | None:
-        """The seat expected to act now (None when the match is over)."""
+        """The seat expected to act now, whatever the number of seats (None when the match is over)."""
         return self.rules.actor(self.state)
 
     def _answering(self) -> frozenset[str] | None:

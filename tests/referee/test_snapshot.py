@@ -10,10 +10,11 @@ import random
 import pytest
 
 from referee.engine.match import CHECKPOINT_EVERY, Verb
+from referee.engine.rng import TrackedRandom
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.rules import new_match
-from referee.games.naruto.state import NarutoState, Player, TrackedRandom
+from referee.games.naruto.state import NarutoState, Player
 
 
 def _draws(rng: random.Random) -> list:

@@ -13,52 +13,12 @@ import random
 from operator import attrgetter
 from typing import Any
 
+from referee.engine.rng import TrackedRandom
+
 from .cards import Card, CardSource
 
 ZONES = ("deck", "hand", "discard", "chakra", "village", "rewards", "battlefield", "removed")
 TURN_FLAGS = ("deployed", "missions", "countered", "client")
-
-
-class TrackedRandom(random.Random):
-    """A `random.Random` that knows whether it has drawn since its state was last read, so taking the
-    state again (each undo snapshot does) reuses the same immutable tuple instead of copying the 625
-    words of the generator. It overrides both `random` and `getrandbits`, so `Random` keeps drawing
-    integers with `getrandbits` and every sequence is the same as a plain `Random`'s."""
-
-    def __init__(self, x: Any = None):
-        self._state: tuple | None = None
-        super().__init__(x)
-
-    @classmethod
-    def restored(cls, state: tuple) -> "TrackedRandom":
-        rng = cls(0)
-        rng.setstate(state)
-        return rng
-
-    def seed(self, *args: Any, **kwargs: Any) -> None:
-        self._state = None
-        super().seed(*args, **kwargs)
-
-    def setstate(self, state: tuple) -> None:
-        super().setstate(state)
-        self._state = None
-
-    def random(self) -> float:
-        self._state = None
-        return super().random()
-
-    def getrandbits(self, k: int) -> int:
-        self._state = None
-        return super().getrandbits(k)
-
-    def gauss(self, *args: Any, **kwargs: Any) -> float:
-        self._state = None
-        return super().gauss(*args, **kwargs)
-
-    def getstate(self) -> tuple:
-        if self._state is None:
-            self._state = super().getstate()
-        return self._state
 
 
 class Player:
