@@ -1,7 +1,8 @@
 """Actions and their notation.
 
 An action is a small immutable value: a verb, positional arguments and keyword options, for example
-``deploy N-008 pay J-001`` or ``jutsu J-030 by N-011 target N-018@2 pay J-001 J-002``. `str()` writes
+``deploy N-008 pay J-001``, ``jutsu J-030 by N-011 target N-018@2 pay J-001 J-002`` or (Llamas
+Unleashed) ``play LU-021 into 2``. `str()` writes
 the notation and `Action.parse` reads it back exactly, so logs, replays, scenario files and the command
 line all speak the same language. Keywords are a fixed set of lowercase words; every other token is a
 value (card numbers, team names, counts, ``?`` for a card still to be named).
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from .errors import NotationError
 
 #: option keywords; a token that is one of these starts a new option
-KEYWORDS = frozenset({"pay", "by", "target", "lead", "on", "over", "from", "x"})
+KEYWORDS = frozenset({"pay", "by", "target", "lead", "on", "over", "from", "x", "into"})
 _VERB = re.compile(r"[a-z][a-z_]*\Z")
 _VALUE = re.compile(r"[A-Za-z0-9?@#:\-]+\Z")
 #: the placeholder for a physical card that its player has not named yet

@@ -70,6 +70,25 @@ class Verb:
     trusted: bool = False
 
 
+def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...] = (), arguments: bool = True) -> Verb:
+    """``verb`` refusing (NOTATION) the options it does not take, several values for an option in
+    ``single``, and any argument when ``arguments`` is False, rather than ignoring them: an action
+    is recorded as written, so what it says must be what was done."""
+    allowed, one, check = frozenset(options), frozenset(single), verb.check
+
+    def strict_check(s: Any, row: Row, a: Action) -> Any:
+        for key, values in a.opts:
+            if key not in allowed:
+                raise IllegalAction("NOTATION", text=str(a), reason="option", option=key)
+            if key in one and len(values) != 1:
+                raise IllegalAction("NOTATION", text=str(a), reason="values", option=key)
+        if a.args and not arguments:
+            raise IllegalAction("NOTATION", text=str(a), reason="arguments")
+        return check(s, row, a)
+
+    return Verb(verb.candidates, strict_check, verb.perform, verb.trusted)
+
+
 class Rules(Protocol):
     table: Table
     verbs: dict[str, Verb]

@@ -1,0 +1,1 @@
+"""Llamas Unleashed (part L of RULES.md): two to eight players, one shared deck."""

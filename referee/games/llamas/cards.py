@@ -1,0 +1,100 @@
+"""Llamas Unleashed card facts (data/base.csv) and their effect definitions (data/effects.toml).
+
+The rules read cards through a `LlamasCards` source by number, as the Naruto rules read theirs, so a
+catalogue can stand in for the bundled base game. A card's ``abilities`` are its entry of
+effects.toml: what `effects.py` carries out (see that module for the vocabulary); a card with no
+entry has no effect (the basic animals).
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Iterable, Iterator
+
+VARIATIONS = ("llama", "alpaca", "goat", "ram")
+TYPES = ("animal", "upgrade", "downgrade", "magic", "instant")
+#: the types that stay in a field once they resolve (L-CARD-2, L-CARD-3, L-CARD-5)
+FIELD_TYPES = frozenset({"animal", "upgrade", "downgrade"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    number: str
+    name: str
+    type: str  # one of TYPES
+    subtype: str  # baby, basic or magical for an animal; "" otherwise
+    #: the animal's variations: one, or several for a card treated as all of them (Henry the Huarizo
+    #: is a llama and an alpaca, and still one animal)
+    variations: tuple[str, ...]
+    copies: int
+    effect: str = ""  # our one-line summary of the card text
+    abilities: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_animal(self) -> bool:
+        return self.type == "animal"
+
+    @property
+    def is_baby(self) -> bool:
+        return self.subtype == "baby"
+
+    @property
+    def letters(self) -> int:
+        """Letters of its name, for the tie-break (L-WIN-4)."""
+        return sum(ch.isalpha() for ch in self.name)
+
+
+class LlamasCards:
+    """A card source in memory: the base game, or a test's own cards beside it."""
+
+    def __init__(self, cards: Iterable[Card]):
+        self._by_number = {c.number: c for c in cards}
+
+    def get(self, number: str) -> Card | None:
+        return self._by_number.get(number)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._by_number.values())
+
+    def __len__(self) -> int:
+        return len(self._by_number)
+
+    def with_cards(self, cards: Iterable[Card]) -> "LlamasCards":
+        return LlamasCards([*self, *cards])
+
+    def babies(self) -> list[str]:
+        """Every baby copy, by number (they start in the nursery, L-SETUP-2)."""
+        return [c.number for c in self if c.is_baby for _ in range(c.copies)]
+
+    def deck_list(self) -> list[str]:
+        """The blue-backed deck, every copy by number: everything but the babies (L-SETUP-3)."""
+        return [c.number for c in self if not c.is_baby for _ in range(c.copies)]
+
+
+def card_from_row(row: dict[str, str], abilities: dict | None = None) -> Card:
+    return Card(
+        number=row["number"], name=row["name"], type=row["type"], subtype=row["subtype"],
+        variations=tuple(v for v in row["variation"].split(";") if v), copies=int(row["copies"]),
+        effect=row.get("effect_summary", ""), abilities=abilities or {},
+    )
+
+
+def _data(name: str) -> str:
+    return resources.files(__package__).joinpath(f"data/{name}").read_text(encoding="utf-8")
+
+
+@cache
+def definitions() -> dict[str, dict]:
+    """Every card's effect definition (data/effects.toml), by number."""
+    return tomllib.loads(_data("effects.toml"))
+
+
+@cache
+def bundled() -> LlamasCards:
+    """The base game: 78 cards, 128 copies (116 in the deck and the 12 babies)."""
+    defs = definitions()
+    return LlamasCards(card_from_row(r, defs.get(r["number"])) for r in csv.DictReader(_data("base.csv").splitlines()))

@@ -1,0 +1,167 @@
+"""Resolving the chain of effects (L-CHAIN), one step at a time, first link first.
+
+A link resolves in two stages. First every target of every effect in it is chosen, those of the
+mandatory effects first (L-CHAIN-2, L-CHAIN-4): an optional effect may be declined (``choose none``,
+or ``no`` for one without targets), a card already chosen in the link cannot be chosen again, and an
+effect with too few targets left does not trigger. Then the effects resolve in that order, each
+completely (`effects.run`). Effects triggered meanwhile are new links after it (L-CHAIN-3); once the
+last link is done, play goes on and a winner may be declared (L-CHAIN-5).
+
+Each call of `step` does one of these (ask one target, start one effect, close the link), as an
+automatic step of the machine; a choice stops the steps until it is answered.
+"""
+
+from __future__ import annotations
+
+from .effects import ask, confirm, context, pick, run
+from .links import add_link, effect
+from .state import LlamasState
+from .traits import immune, matches, variations
+from .zones import field_of, move
+
+
+def ability(s: LlamasState, eff: dict) -> dict:
+    """The printed ability an effect comes from (it triggered, so it resolves whatever happens to the
+    card meanwhile; its operations check where their cards are)."""
+    return s.cards.get(eff["number"]).abilities[eff["when"]]
+
+
+def step(s: LlamasState) -> None:
+    link = s.chain[0]
+    for k, eff in enumerate(link["effects"]):
+        if eff["status"] == "waiting":
+            _target(s, link, k)
+            return
+    for k, eff in enumerate(link["effects"]):
+        if eff["status"] == "ready":
+            eff["status"] = "running"
+            s.emit("effect_resolves", player=eff["player"], card=eff["number"])
+            run(s, ability(s, eff).get("do", []), context(eff["player"], eff["card"], eff["targets"], eff["info"]),
+                {"kind": "effect", "effect": k})
+            return
+    if link["holds"] is not None:
+        move(s, link["holds"], "discard")  # a resolved Magic or Instant (L-CARD-4)
+    s.chain.pop(0)
+    s.emit("link_resolved", left=len(s.chain))
+
+
+def _target(s: LlamasState, link: dict, k: int) -> None:
+    """Ask the next target of effect ``k``, or make it ready (an optional one without targets is
+    confirmed), or drop it when too few targets are left (L-CHAIN-4)."""
+    eff = link["effects"][k]
+    specs = ability(s, eff).get("targets", [])
+    done = len(eff["targets"])
+    ctx = context(eff["player"], eff["card"], eff["targets"], eff["info"])
+    if done == len(specs):
+        if eff["optional"] and not specs:
+            ask(s, confirm(eff["player"], [{"op": "ready", "effect": k}], [{"op": "drop", "effect": k}]), [], ctx, None)
+        else:
+            eff["status"] = "ready"
+        return
+    spec = specs[done]
+    then = [{"op": "set_target", "effect": k, "as": spec["as"], "pick": spec.get("pick", "card"), "seat": eff["player"]}]
+    count = spec.get("count", 1)
+    if spec.get("pick") == "player":
+        options = [str(seat + 1) for seat in players(s, eff, spec)]
+        if not options:
+            drop(s, k)
+            return
+        choice = {"kind": "player", "player": eff["player"], "options": options, "count": 1, "least": 1,
+                  "then": then, "rule": "L-CHAIN-2"}
+    else:
+        pool = candidates(s, link, eff, spec)
+        if len(pool) < count:
+            drop(s, k)
+            return
+        choice = pick(s, eff["player"], pool, then, count=count, spec=spec.get("filter", "card"), rule="L-CHAIN-2")
+    choice["optional"] = eff["optional"] and done == 0  # declining the first target declines the effect
+    ask(s, choice, [], ctx, None)
+
+
+def players(s: LlamasState, eff: dict, spec: dict) -> list[int]:
+    """Players an effect may target (L-EFFECT-4): ``any`` player, or any ``other`` (the default), who
+    have what ``has`` asks (``field:2``: two cards in their field)."""
+    seats = s.clockwise(eff["player"])
+    if spec.get("who", "other") == "other":
+        seats = seats[1:]
+    need = spec.get("has")
+    if need:
+        zone, _, n = need.partition(":")
+        seats = [seat for seat in seats if len(getattr(s.players[seat], zone)) >= int(n or 1)]
+    return seats
+
+
+def _owners(s: LlamasState, eff: dict, owner: str) -> list[int]:
+    p = eff["player"]
+    if owner == "self":
+        return [p]
+    if owner == "other":
+        return s.clockwise(p)[1:]
+    if owner == "any":
+        return s.clockwise(p)
+    if owner in eff["info"]:
+        return [eff["info"][owner]]
+    return list(eff["targets"][owner])
+
+
+def candidates(s: LlamasState, link: dict, eff: dict, spec: dict) -> list[int]:
+    """The cards a card target may be: in a zone (``field`` or ``hand`` of ``owner``: self, other,
+    any, a player target; or ``discard``, ``nursery``), meeting ``filter``, not chosen already in the
+    link, not the card itself when ``other_than_self``, none that cannot be affected (L-IMMUNE-1).
+    ``pair``: a baby of a variation its player has two animals of (LU-069). Unknown physical cards of
+    a hand may be any card (their player names the one they choose)."""
+    zone = spec.get("zone", "field")
+    if zone in ("field", "hand"):
+        pool = [i for seat in _owners(s, eff, spec.get("owner", "any")) for i in getattr(s.players[seat], zone)]
+    else:
+        pool = list(getattr(s, zone))
+    chosen = {i for e in link["effects"] for name, ids in e["targets"].items() if _is_card(s, e, name) for i in ids}
+    spec_filter = spec.get("filter", "card")
+    paired = _paired(s, eff["player"]) if spec.get("pair") else None
+    out = []
+    for iid in pool:
+        if iid in chosen or (spec.get("other_than_self") and iid == eff["card"]):
+            continue
+        if s.instances[iid] is None:
+            out.append(iid)
+            continue
+        if immune(s, iid) or not matches(s, iid, spec_filter):
+            continue
+        if paired is not None and not set(variations(s, iid)) & paired:
+            continue
+        out.append(iid)
+    return out
+
+
+def _is_card(s: LlamasState, eff: dict, name: str) -> bool:
+    return any(spec["as"] == name and spec.get("pick", "card") == "card" for spec in ability(s, eff).get("targets", []))
+
+
+def _paired(s: LlamasState, seat: int) -> set[str]:
+    counts: dict[str, int] = {}
+    for iid in s.players[seat].field:
+        for v in variations(s, iid):
+            counts[v] = counts.get(v, 0) + 1
+    return {v for v, n in counts.items() if n >= 2}
+
+
+def set_target(s: LlamasState, op: dict, ctx: dict) -> None:
+    """Record an answered target; declining it declines the effect. A card that punishes an opponent
+    who targets it triggers (LU-013)."""
+    eff = s.chain[0]["effects"][op["effect"]]
+    if not ctx["chosen"]:
+        drop(s, op["effect"])
+        return
+    eff["targets"][op["as"]] = list(ctx["chosen"])
+    if op["pick"] != "card":
+        return
+    for iid in ctx["chosen"]:
+        seat = field_of(s, iid)
+        if seat is not None and seat != eff["player"]:
+            add_link(s, [effect(s, iid, seat, "targeted", chooser=eff["player"])])
+
+
+def drop(s: LlamasState, k: int) -> None:
+    eff = s.chain[0]["effects"][k]
+    eff["status"] = "dropped"
+    s.emit("effect_dropped", player=eff["player"], card=eff["number"])

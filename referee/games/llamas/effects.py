@@ -1,0 +1,521 @@
+"""The effect vocabulary: what an ability's ``do`` list (data/effects.toml) does when it resolves.
+
+An ability is a table: ``optional`` ("you may"), ``targets`` (chosen before its link resolves, see
+`chain.py`), ``if`` (a trigger condition), ``filter`` (what a watcher watches for) and ``do``, a list
+of operations carried out in the order written (L-MULTI-1). Each operation is a table with ``op`` and
+its parameters:
+
+- ``who``: the players it is about: ``self`` (the default), ``each``, ``each_other``, a player target's
+  name, or ``answered``/``chooser``/``by`` (the player of the card an Instant answers, who targeted
+  the card, who destroyed it). An operation about several players is done for each in turn order.
+- ``card``: the cards it acts on: a card target's name, ``self`` or ``chosen`` (the last choice's).
+- ``after``: ``then`` (only if the operation before succeeded), ``if_you_do`` (only if its player
+  chose to do it) or ``instead`` (only if it did not succeed); without it, "and" (L-MULTI-2).
+- ``if``/``unless``: a condition on the operation's player (``own:goat``); ``may``: that player may
+  decline.
+
+An action that cannot be done (a discard with an empty hand, a sacrifice with an empty field, a card
+that cannot be affected) is skipped and counts as not succeeded (L-IMPOSSIBLE-2). An operation needing
+a decision (which card, yes or no) puts a *choice* on `LlamasState.pending` and stops; the rest of
+the effect waits in the choice and goes on once the player answers with ``choose`` (`answer`).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, islice, permutations
+from typing import Callable
+
+from referee.engine.action import UNNAMED, Action
+from referee.engine.errors import IllegalAction
+
+from .fields import bring, leave, transfer
+from .links import holds
+from .state import LlamasState
+from .traits import card_matches, immune, matches
+from .zones import draw, field_of, hidden, locate, move, ref, reveal, shuffle, where
+
+#: at most this many answers of a choice of several cards are listed (any other is accepted)
+LISTED_ANSWERS = 40
+
+
+# --- who and what an operation is about -----------------------------------------------------------
+def seats(s: LlamasState, who: str, ctx: dict) -> list[int]:
+    p = ctx["p"]
+    if who == "self":
+        return [p]
+    if who == "each":
+        return s.clockwise(p)
+    if who == "each_other":
+        return s.clockwise(p)[1:]
+    if who in ctx["info"]:
+        return [ctx["info"][who]]
+    if who.startswith("field_of:"):  # the player whose field holds a card target
+        return [seat for iid in ctx["targets"].get(who[9:], []) if (seat := field_of(s, iid)) is not None]
+    return list(ctx["targets"].get(who, []))
+
+
+def cards(ctx: dict, name: str) -> list[int]:
+    if name == "self":
+        return [ctx["source"]]
+    if name == "chosen":
+        return list(ctx["chosen"])
+    return list(ctx["targets"].get(name, []))
+
+
+def context(p: int, source: int, targets: dict | None = None, info: dict | None = None) -> dict:
+    """What an effect is about while it resolves (plain data: it is saved inside a waiting choice)."""
+    return {"p": p, "source": source, "targets": targets or {}, "info": info or {}, "ok": True, "chose": True,
+            "n": 0, "chosen": [], "word": ""}
+
+
+# --- running an effect ----------------------------------------------------------------------------
+def run(s: LlamasState, ops: list[dict], ctx: dict, finish: dict | None = None) -> bool:
+    """Carry out ``ops`` in order; False when a choice stopped them (the rest waits in it, with
+    ``finish``, what to do once the whole effect is done: see `FINISH`)."""
+    ops = list(ops)
+    while ops:
+        op = ops.pop(0)
+        after = op.get("after")
+        if (after == "then" and not ctx["ok"]) or (after == "if_you_do" and not ctx["chose"]) or \
+                (after == "instead" and ctx["ok"]):
+            ctx["ok"] = after == "instead"
+            continue
+        if "seat" not in op:  # one copy per player it is about, in turn order
+            ops[:0] = [{**op, "seat": seat, "after": None} for seat in seats(s, op.get("who", "self"), ctx)]
+            continue
+        if not holds(s, op["seat"], op.get("if")) or (op.get("unless") and holds(s, op["seat"], op["unless"])):
+            continue
+        choice = OPS[op["op"]](s, op, ctx)
+        if choice is not None:
+            ask(s, choice, ops, ctx, finish)
+            return False
+    if finish is not None:
+        FINISH[finish["kind"]](s, finish)
+    return True
+
+
+def ask(s: LlamasState, choice: dict, rest: list[dict], ctx: dict, finish: dict | None) -> None:
+    choice.setdefault("otherwise", [])
+    choice.setdefault("rule", "L-EFFECT-2")
+    choice.update(rest=rest, ctx=ctx, finish=finish, card=s.instances[ctx["source"]])
+    s.pending.append(choice)
+    s.emit("choice_asked", player=choice["player"], card=choice["card"], choice=choice["kind"])
+
+
+def confirm(seat: int, then: list[dict], otherwise: list[dict] | None = None) -> dict:
+    return {"kind": "confirm", "player": seat, "options": ["yes", "no"], "then": then, "otherwise": otherwise or []}
+
+
+def pick(s: LlamasState, seat: int, pool: list[int], then: list[dict], *, count: int = 1, least: int | None = None,
+         spec: str = "card", ordered: bool = False, anonymous: bool = False, rule: str = "L-EFFECT-2") -> dict:
+    """A choice of ``least`` (``count`` unless given) to ``count`` cards among ``pool`` meeting ``spec``.
+    Unknown physical cards of the pool are named by the answer (or stay unknown with ``?`` when
+    ``anonymous``: a card taken from a hand and kept hidden)."""
+    options = sorted(ref(s, i) for i in pool if s.instances[i] is not None and matches(s, i, spec))
+    return {"kind": "pick", "player": seat, "pool": list(pool), "spec": spec, "options": options, "count": count,
+            "least": count if least is None else least, "ordered": ordered, "hidden": hidden(s, pool),
+            "anonymous": anonymous, "then": then, "rule": rule}
+
+
+def _impossible(s: LlamasState, op: dict, ctx: dict) -> None:
+    ctx["ok"] = False
+    s.emit("impossible", player=op["seat"], card=s.instances[ctx["source"]], action=op["op"])
+
+
+# --- operations -----------------------------------------------------------------------------------
+def op_draw(s, op, ctx):
+    seat = op["seat"]
+    if op.get("may"):
+        return confirm(seat, [{**op, "may": False}])
+    drawn = draw(s, seat, ctx["n"] if op.get("n") == "same" else op.get("n", 1))
+    s.emit("drew", player=seat, cards=len(drawn))
+    ctx["ok"] = bool(drawn)
+    if op.get("bring") and drawn and (hidden(s, drawn) or any(matches(s, i, op["bring"]) for i in drawn)):
+        # drawn animals may go straight into the field (LU-019, LU-068): brought, not played
+        return pick(s, seat, drawn, [{"op": "bring", "card": "chosen", "seat": seat}], count=len(drawn), least=0,
+                    spec=op["bring"])
+    return None
+
+
+def discard_cards(s: LlamasState, seat: int, ids: list[int]) -> None:
+    for iid in ids:
+        move(s, iid, "discard")
+    s.emit("discarded", player=seat, cards=[s.instances[i] for i in ids])
+
+
+def op_discard(s, op, ctx):
+    """Discard (L-VERB-4) given cards, the whole hand (``all``), any number (``any``) or ``n`` (1) of
+    its player's choice; ``ctx["n"]`` becomes how many were discarded."""
+    seat = op["seat"]
+    hand = s.players[seat].hand
+    if "card" in op:
+        ids = [i for i in cards(ctx, op["card"]) if i in hand]
+        discard_cards(s, seat, ids)
+        ctx["ok"], ctx["n"] = bool(ids), len(ids)
+        return None
+    if not hand:
+        ctx["n"] = 0
+        return _impossible(s, op, ctx)
+    then = [{"op": "discard", "card": "chosen", "seat": seat}]
+    if op.get("all") and not hidden(s, hand):
+        return _discard_all(s, seat, ctx)
+    if op.get("all"):
+        return pick(s, seat, hand, then, count=len(hand))
+    if op.get("any"):
+        return pick(s, seat, hand, then, count=len(hand), least=0)
+    return pick(s, seat, hand, then, count=min(op.get("n", 1), len(hand)))
+
+
+def _discard_all(s: LlamasState, seat: int, ctx: dict) -> None:
+    ids = list(s.players[seat].hand)
+    discard_cards(s, seat, ids)
+    ctx["ok"], ctx["n"] = bool(ids), len(ids)
+
+
+def op_sacrifice(s, op, ctx):
+    """Sacrifice (L-VERB-1) given cards of the player's own field, or one of their choice meeting
+    ``filter``."""
+    seat = op["seat"]
+    if "card" in op:
+        ctx["ok"] = any([leave(s, i, "sacrifice", seat) for i in cards(ctx, op["card"]) if field_of(s, i) == seat])
+        return None
+    pool = [i for i in s.players[seat].field if matches(s, i, op.get("filter", "card")) and not immune(s, i)]
+    if not pool:
+        return _impossible(s, op, ctx)
+    return pick(s, seat, pool, [{"op": "sacrifice", "card": "chosen", "seat": seat}])
+
+
+def op_destroy(s, op, ctx):
+    """Destroy (L-VERB-2) given cards in other players' fields, or (``of``) every card meeting
+    ``filter`` in a player's field."""
+    p = ctx["p"]
+    if "of" in op:
+        ids = [i for seat in seats(s, op["of"], ctx) if seat != p for i in s.players[seat].field
+               if matches(s, i, op.get("filter", "card"))]
+    else:
+        ids = [i for i in cards(ctx, op["card"]) if field_of(s, i) not in (None, p)]
+    ctx["ok"] = any([leave(s, i, "destroy", p) for i in ids])
+
+
+def op_remove(s, op, ctx):
+    """Sacrifice the card if it is in its player's field, else destroy it (LU-066)."""
+    p = ctx["p"]
+    ctx["ok"] = any([leave(s, i, "sacrifice" if field_of(s, i) == p else "destroy", p) for i in cards(ctx, op["card"])])
+
+
+def op_steal(s, op, ctx):
+    """Steal (L-VERB-3): move cards from other players' fields into the effect player's."""
+    p = ctx["p"]
+    ctx["ok"] = any([transfer(s, i, p, "stolen") for i in cards(ctx, op["card"]) if field_of(s, i) not in (None, p)])
+
+
+def op_give(s, op, ctx):
+    """Give cards of the player's field to another player's field, or of their hand to that hand."""
+    p, done = ctx["p"], False
+    for to in seats(s, op["to"], ctx):
+        for iid in cards(ctx, op["card"]):
+            zone, seat = where(s, iid)
+            if seat != p or to == p:
+                continue
+            if zone == "hand":
+                move(s, iid, "hand", to)
+                s.emit("given", player=p, to=to, card=None)
+                done = True
+            elif zone == "field":
+                done = transfer(s, iid, to, "given") or done
+    ctx["ok"] = done
+
+
+def op_return(s, op, ctx):
+    """Return cards from a field to the hand of that field's player (babies go to the nursery,
+    L-BABY-1); without ``card``, each player it is about picks one of their own."""
+    seat = op["seat"]
+    if "card" in op:
+        ctx["ok"] = any([leave(s, i, "hand", ctx["p"]) for i in cards(ctx, op["card"]) if field_of(s, i) is not None])
+        return None
+    pool = [i for i in s.players[seat].field if not immune(s, i)]
+    if not pool:
+        return _impossible(s, op, ctx)
+    return pick(s, seat, pool, [{"op": "return", "card": "chosen", "seat": seat}])
+
+
+def op_bring(s, op, ctx):
+    """Bring cards directly into the player's field (L-PLAY-2)."""
+    seat = op["seat"]
+    ctx["ok"] = any([bring(s, i, seat) for i in cards(ctx, op["card"])])
+
+
+def op_search(s, op, ctx):
+    """Search the deck or the discard pile for a card meeting ``filter`` (L-SEARCH-1); then ``into``
+    the hand (shown to everyone) or the field (brought, L-PLAY-2). A physical deck may hold none:
+    the player may say so (referee mode)."""
+    seat = op["seat"]
+    pool = list(getattr(s, op["zone"]))
+    then = [{"op": "bring" if op.get("into") == "field" else "to_hand", "card": "chosen", "seat": seat}]
+    if not hidden(s, pool) and not any(matches(s, i, op["filter"]) for i in pool):
+        s.emit("not_found", player=seat, zone=op["zone"])
+        ctx["ok"] = False
+        return None
+    return pick(s, seat, pool, then, spec=op["filter"], least=0 if hidden(s, pool) else 1, rule="L-SEARCH-1")
+
+
+def op_to_hand(s, op, ctx):
+    """Cards into the player's hand; one found in the deck or the discard pile is shown first
+    (L-SEARCH-1)."""
+    seat, done = op["seat"], False
+    for iid in cards(ctx, op["card"]):
+        zone, _ = where(s, iid)
+        if zone in ("deck", "discard") and not op.get("secret"):
+            s.emit("shown", player=seat, card=s.instances[iid], zone=zone)
+        if zone != "hand":
+            move(s, iid, "hand", seat)
+            done = True
+    ctx["ok"] = done
+
+
+def op_pull(s, op, ctx):
+    """Pull a card from a player's hand: at random (L-PULL-1). In referee mode the physical card
+    pulled is unknown, unless the hand holds known cards: then the puller says which it was."""
+    p = ctx["p"]
+    for victim in seats(s, op["from"], ctx):
+        hand = s.players[victim].hand
+        if not hand or victim == p:
+            return _impossible(s, op, ctx)
+        if s.mode == "referee" and not all(s.instances[i] is None for i in hand):
+            return pick(s, p, hand, [{"op": "to_hand", "card": "chosen", "seat": p}], anonymous=True, rule="L-PULL-1")
+        iid = s.rng.choice(hand) if s.mode == "guided" else hand[0]
+        move(s, iid, "hand", p)
+        s.emit("pulled", player=p, owner=victim)
+    return None
+
+
+def op_take(s, op, ctx):
+    """Look through a player's hand and choose a card from it (L-PULL-1: choosing is looking)."""
+    p = ctx["p"]
+    for victim in seats(s, op["from"], ctx):
+        hand = s.players[victim].hand
+        if not hand or victim == p:
+            return _impossible(s, op, ctx)
+        return pick(s, p, hand, [{"op": "to_hand", "card": "chosen", "seat": p}], anonymous=True, rule="L-PULL-1")
+    return None
+
+
+def op_skip(s, op, ctx):
+    """The player misses their next turn (LU-022, LU-067)."""
+    s.skips[op["seat"]] += 1
+    s.emit("turn_skipped", player=op["seat"])
+
+
+def op_word(s, op, ctx):
+    """Something this turn holds: ``no_instants`` (LU-039), ``no_draw`` (no draw phase)."""
+    if op["word"] not in s.words:
+        s.words.append(op["word"])
+    s.emit("this_turn", player=op["seat"], word=op["word"])
+
+
+def op_plays(s, op, ctx):
+    """The Action phase's plays this turn: 2 (LU-075), or none (LU-069 loses it)."""
+    s.plays = op["n"]
+    s.emit("plays", player=op["seat"], plays=op["n"])
+
+
+def op_shuffle_in(s, op, ctx):
+    """Shuffle cards of the player's field into the deck (LU-019)."""
+    ids = [i for i in cards(ctx, op["card"]) if field_of(s, i) is not None]
+    for iid in ids:
+        s.emit("shuffled_in", player=op["seat"], card=s.instances[iid])
+        move(s, iid, "deck")
+    if ids:
+        shuffle(s)
+    ctx["ok"] = bool(ids)
+
+
+def op_reshuffle(s, op, ctx):
+    shuffle(s)
+
+
+def op_discard_top(s, op, ctx):
+    """The discard pile's top ``n`` cards into the player's hand (LU-058)."""
+    seat = op["seat"]
+    ids = s.discard[-op.get("n", 1):] if s.discard else []
+    for iid in reversed(ids):
+        move(s, iid, "hand", seat)
+    s.emit("took_discard", player=seat, cards=[s.instances[i] for i in ids])
+    ctx["ok"] = bool(ids)
+
+
+def op_arrange(s, op, ctx):
+    """Look at the deck's top ``n``: one back on top, one to the bottom, the rest into the hand
+    (LU-061); in referee mode the player does it at the table and the two kept stay unknown."""
+    seat = op["seat"]
+    top = s.deck[: op["n"]]
+    if len(top) < 2 or s.mode == "referee":
+        for iid in top[2:]:
+            move(s, iid, "hand", seat)
+        s.emit("arranged", player=seat, cards=max(0, len(top) - 2))
+        ctx["ok"] = bool(top)
+        return None
+    return pick(s, seat, top, [{"op": "arranged", "n": op["n"], "seat": seat}], count=2, ordered=True)
+
+
+def op_arranged(s, op, ctx):
+    first, last = ctx["chosen"]
+    kept = [i for i in s.deck[: op["n"]] if i not in (first, last)]
+    move(s, first, "deck", top=True)
+    move(s, last, "deck")
+    for iid in kept:
+        move(s, iid, "hand", op["seat"])
+    s.emit("arranged", player=op["seat"], cards=len(kept))
+
+
+def op_block(s, op, ctx):
+    """Block the card an Instant answers (L-CARD-1): it leaves the pile for the discard pile, or the
+    Instant's player's hand when it is of the variation named (LU-048..051)."""
+    blocked = ctx["info"]["answers"]
+    if not any(e["card"] == blocked for e in s.pile):
+        return _impossible(s, op, ctx)
+    card = s.card(blocked)
+    keep = op.get("keep") and card.is_animal and op["keep"] in card.variations
+    move(s, blocked, "hand" if keep else "discard", ctx["p"] if keep else None)
+    s.emit("blocked", player=ctx["p"], card=card.number, kept=bool(keep))
+
+
+# --- internal steps of the chain (see chain.py) ---------------------------------------------------
+def op_set_target(s, op, ctx):
+    from .chain import set_target
+
+    set_target(s, op, ctx)
+
+
+def op_ready(s, op, ctx):
+    s.chain[0]["effects"][op["effect"]]["status"] = "ready"
+
+
+def op_drop(s, op, ctx):
+    from .chain import drop
+
+    drop(s, op["effect"])
+
+
+OPS: dict[str, Callable] = {
+    "draw": op_draw, "discard": op_discard, "sacrifice": op_sacrifice, "destroy": op_destroy, "remove": op_remove,
+    "steal": op_steal, "give": op_give, "return": op_return, "bring": op_bring, "search": op_search,
+    "to_hand": op_to_hand, "pull": op_pull, "take": op_take, "skip": op_skip, "word": op_word, "plays": op_plays,
+    "shuffle_in": op_shuffle_in, "reshuffle": op_reshuffle, "discard_top": op_discard_top, "arrange": op_arrange,
+    "arranged": op_arranged, "block": op_block, "set_target": op_set_target, "ready": op_ready, "drop": op_drop,
+}
+
+
+def finish_effect(s: LlamasState, finish: dict) -> None:
+    s.chain[0]["effects"][finish["effect"]]["status"] = "done"
+
+
+FINISH: dict[str, Callable[[LlamasState, dict], None]] = {"effect": finish_effect}
+
+
+# --- answering a choice ---------------------------------------------------------------------------
+def _answers(options: list[str], count: int, least: int, ordered: bool) -> list[tuple[str, ...]]:
+    """Some answers to list for a choice of ``least`` to ``count`` of ``options`` (refs may repeat:
+    two copies of a card); any other valid answer is accepted."""
+    if count == 1:
+        return sorted({(o,) for o in options})
+    if least == count:
+        pick_k = permutations if ordered else combinations
+        return sorted(set(islice(pick_k(options, count), LISTED_ANSWERS * 4)))[:LISTED_ANSWERS]
+    out = {(o,) for o in options} if least <= 1 else set()
+    if len(options) >= least:
+        out.add(tuple(options[:count]))
+    return sorted(out)
+
+
+def _may_decline(c: dict) -> bool:
+    return c["least"] == 0 or bool(c.get("optional"))
+
+
+def choice_candidates(s: LlamasState) -> list[Action]:
+    c = s.pending[0]
+    if c["kind"] == "confirm":
+        return [Action.of("choose", o) for o in c["options"]]
+    if c["kind"] == "player":
+        out = [Action.of("choose", o) for o in c["options"]]
+    else:
+        out = [Action.of("choose", *answer) for answer in _answers(c["options"], c["count"], c["least"], c["ordered"])
+               if len(answer) >= c["least"]]
+        if c["hidden"]:
+            out.append(Action.of("choose", UNNAMED))
+    if _may_decline(c):
+        out.append(Action.of("choose", "none"))
+    return out
+
+
+def check_choose(s: LlamasState, a: Action) -> dict:
+    """What a ``choose`` answer means for the first pending choice; a wrong one cites the choice's rule
+    (L-CHAIN-2 for a link's targets, L-SEARCH-1, L-PULL-1, else L-EFFECT-2)."""
+    c = s.pending[0]
+    args, rule = a.args, c["rule"]
+    if a.opts:
+        raise IllegalAction("NOTATION", text=str(a), reason="option", option=a.opts[0][0])
+    if c["kind"] == "confirm":
+        if args not in (("yes",), ("no",)):
+            raise IllegalAction(rule, reason="yes_no", options=c["options"])
+        return {"word": args[0], "cards": [], "named": []}
+    if c["kind"] == "player":
+        if args == ("none",) and _may_decline(c):
+            return {"word": "none", "cards": [], "named": []}
+        if len(args) != 1 or args[0] not in c["options"]:
+            raise IllegalAction(rule, reason="player", options=c["options"])
+        return {"word": "", "cards": [int(args[0]) - 1], "named": []}
+    if args == ("none",):
+        if not _may_decline(c):
+            raise IllegalAction(rule, reason="must_choose", count=c["least"])
+        return {"word": "none", "cards": [], "named": []}
+    if not c["least"] <= len(args) <= c["count"] or not args:
+        raise IllegalAction(rule, reason="count", least=c["least"], count=c["count"])
+    chosen: list[int] = []
+    named: list[str] = []
+    for text in args:
+        iid = _picked(s, c, text, tuple(chosen), tuple(named))
+        if s.instances[iid] is None and text != UNNAMED:
+            named.append(text)
+        chosen.append(iid)
+    return {"word": "", "cards": chosen, "named": named}
+
+
+def _picked(s: LlamasState, c: dict, text: str, taken: tuple[int, ...], named: tuple[str, ...]) -> int:
+    """The card of the pool an answer names: a listed option, an unknown physical card named now (its
+    number must fit the choice, and have a copy left), or ``?`` for an unknown one kept hidden."""
+    pool = c["pool"]
+    for iid in pool:
+        if iid not in taken and s.instances[iid] is not None and ref(s, iid) == text and text in c["options"]:
+            return iid
+    if c["hidden"]:
+        if text == UNNAMED and c["anonymous"]:
+            iid = next((i for i in pool if s.instances[i] is None and i not in taken), None)
+            if iid is not None:
+                return iid
+        card = s.cards.get(text)
+        if card is not None and card_matches(card, c["spec"]):
+            unknown = [i for i in pool if s.instances[i] is None]
+            iid = locate(s, unknown, text, "hand", taken, named)
+            return iid
+    if any(ref(s, i) == text for i in taken):
+        raise IllegalAction("L-CHAIN-4" if c["rule"] == "L-CHAIN-2" else c["rule"], reason="twice", card=text)
+    raise IllegalAction(c["rule"], reason="option", card=text, options=c["options"])
+
+
+def answer(s: LlamasState, plan: dict) -> None:
+    """Apply the answer to the first pending choice, then the rest of its effect."""
+    c = s.pending.pop(0)
+    ctx = c["ctx"]
+    named = list(plan["named"])
+    for iid in plan["cards"]:
+        if c["kind"] == "pick" and s.instances[iid] is None and named:
+            reveal(s, iid, named.pop(0), c["player"])
+    ctx["chosen"], ctx["word"] = list(plan["cards"]), plan["word"]
+    shown = [ref(s, i) for i in plan["cards"]] if c["kind"] == "pick" else [str(i + 1) for i in plan["cards"]]
+    s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"] or " ".join(shown))
+    declined = plan["word"] in ("no", "none")
+    if c["kind"] == "confirm" or _may_decline(c):
+        ctx["chose"] = not declined
+    then = c["otherwise"] if plan["word"] == "no" else c["then"]
+    run(s, then + c["rest"], ctx, c["finish"])

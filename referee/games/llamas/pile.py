@@ -1,0 +1,225 @@
+"""Playing cards (L-PLAY-1) and answering them with Instants (L-CARD-1): the instant pile.
+
+A card played in the Action phase goes on the pile; every other player, in turn order from its
+player, may then answer it with an Instant or pass. An Instant answering goes on top and is answered
+in turn (so a player whose card was answered may answer back, L-CARD-1). Once everyone asked has
+passed, the pile settles from the top: each Instant resolves as a link of the chain (blocking the
+card below it, or destroying an animal), and the card played resolves if it is still there: an
+Animal, Upgrade or Downgrade enters the field it was played into, a Magic takes effect and is
+discarded (L-CARD-2..5). A player who may not answer anyway (a Tranquilizer in their field, an
+Unstoppable Ram this turn, No Probllama in the field of the card's player, an empty hand) is not
+asked: all of that is public, so skipping them tells nobody anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.action import UNNAMED, Action
+from referee.engine.errors import IllegalAction
+from referee.engine.machine import Row
+from referee.engine.match import Verb
+
+from .cards import FIELD_TYPES, VARIATIONS, Card
+from .chain import candidates, players
+from .fields import enter
+from .links import add_link, effect, holds, watchers
+from .state import LlamasState
+from .traits import barred, closed, matches, owns, unanswerable, words
+from .zones import distinct, hidden, locate, move, reveal
+
+#: the rule that says where each type may be played (L-CARD-2..5)
+PLACEMENT = {"animal": "L-CARD-5", "upgrade": "L-CARD-2", "downgrade": "L-CARD-3", "magic": "L-CARD-4"}
+
+
+@dataclass(frozen=True)
+class Play:
+    seat: int
+    card: int
+    number: str
+    into: int | None = None
+
+
+# --- what a card needs to be played (L-IMPOSSIBLE-1) ---------------------------------------------
+def placement(s: LlamasState, card: Card, seat: int) -> IllegalAction | None:
+    """Why ``card`` cannot go into ``seat``'s field now, or None: a field that keeps its variation
+    out (L-EFFECT-3), or the card's own entry condition (``entry``, L-IMPOSSIBLE-1)."""
+    source = closed(s, seat, card)
+    if source is not None:
+        return IllegalAction("L-EFFECT-3", reason="closed", card=card.number, by=s.instances[source])
+    if card.abilities.get("entry") == "all_variations" and not all(owns(s, seat, v) for v in VARIATIONS):
+        return IllegalAction("L-IMPOSSIBLE-1", reason="entry", card=card.number)
+    return None
+
+
+def _restrictions(s: LlamasState, seat: int, card: Card) -> None:
+    """Continuous effects of the player's field that forbid the card (L-EFFECT-3), and the card's
+    own requirements on its player's field (``requires``, L-IMPOSSIBLE-1)."""
+    source = barred(s, seat, card)
+    if source is not None:
+        raise IllegalAction("L-EFFECT-3", reason="no_play", card=card.number, by=s.instances[source])
+    for condition in card.abilities.get("requires", ()):
+        if not holds(s, seat, condition):
+            raise IllegalAction("L-IMPOSSIBLE-1", reason="requires", card=card.number, condition=condition)
+
+
+def feasible(s: LlamasState, seat: int, iid: int, number: str, ability: dict, info: dict) -> bool:
+    """Can every target of a mandatory ability be chosen now, the card being played aside
+    (L-IMPOSSIBLE-1)?"""
+    if ability.get("optional"):
+        return True
+    eff = {"card": iid, "player": seat, "number": number, "targets": {}, "info": info}
+    specs = ability.get("targets", [])
+
+    def fits(k: int) -> bool:
+        if k == len(specs):
+            return True
+        spec = specs[k]
+        if spec.get("pick") == "player":
+            for target in players(s, eff, spec):
+                eff["targets"][spec["as"]] = [target]
+                if fits(k + 1):
+                    return True
+            return False
+        pool = [i for i in candidates(s, {"effects": []}, eff, spec) if i != iid]
+        return len(pool) >= spec.get("count", 1) and fits(k + 1)
+
+    return fits(0)
+
+
+def _one_card(a: Action) -> str:
+    if len(a.args) != 1:
+        raise IllegalAction("NOTATION", text=str(a), reason="one_card")
+    return a.args[0]
+
+
+# --- playing a card ------------------------------------------------------------------------------
+def check_play(s: LlamasState, row: Row, a: Action) -> Play:
+    seat = s.current
+    number = _one_card(a)
+    iid = locate(s, s.players[seat].hand, number, "hand")
+    card = s.cards.get(number)
+    if card.type == "instant":
+        raise IllegalAction("L-CARD-1", reason="answer_only", card=number)
+    into = a.one("into")
+    target = None
+    if card.type in FIELD_TYPES:
+        if into is None or not into.isdigit() or not 1 <= int(into) <= s.seats:
+            raise IllegalAction(PLACEMENT[card.type], reason="into", card=number, seats=s.seats)
+        target = int(into) - 1
+    elif into is not None:
+        raise IllegalAction("L-CARD-4", reason="no_field", card=number)
+    _restrictions(s, seat, card)
+    if target is not None:
+        refusal = placement(s, card, target)
+        if refusal is not None:
+            raise refusal
+    elif not feasible(s, seat, iid, number, card.abilities.get("play", {}), {}):
+        raise IllegalAction("L-IMPOSSIBLE-1", reason="target", card=number)
+    return Play(seat, iid, number, target)
+
+
+def perform_play(s: LlamasState, plan: Play) -> None:
+    reveal(s, plan.card, plan.number, plan.seat)
+    s.players[plan.seat].hand.remove(plan.card)
+    s.pile.append({"card": plan.card, "player": plan.seat, "into": plan.into, "answers": None, "answered": None})
+    s.plays -= 1
+    s.emit("played", player=plan.seat, card=plan.number, into=plan.into)
+    _played(s, plan)
+
+
+def _played(s: LlamasState, plan: Play) -> None:
+    """Cards watching for a card being played trigger (LU-073); then the others may answer it."""
+    add_link(s, watchers(s, s.clockwise(plan.seat), "anyone_plays", plan.card, by=plan.seat))
+    s.asking = next_asker(s, None)
+
+
+def candidates_play(s: LlamasState, row: Row) -> list[Action]:
+    hand = s.players[s.current].hand
+    out = [Action.of("play", UNNAMED)] if hidden(s, hand) else []
+    for number in distinct(s, hand):
+        card = s.cards.get(number)
+        if card.type in FIELD_TYPES:
+            out += [Action.of("play", number, into=str(k + 1)) for k in range(s.seats)]
+        elif card.type == "magic":
+            out.append(Action.of("play", number))
+    return out
+
+
+# --- answering: the instant window ----------------------------------------------------------------
+def may_answer(s: LlamasState, seat: int) -> bool:
+    top = s.pile[-1]
+    if "no_instants" in s.words or unanswerable(s, top["player"]) or not s.players[seat].hand:
+        return False
+    return not any("instant" in spec.split("|") for _, spec in words(s, seat, "no_play"))
+
+
+def next_asker(s: LlamasState, after: int | None) -> int | None:
+    """The next player after ``after`` (from the top card's player, clockwise) who may answer it."""
+    order = s.clockwise(s.pile[-1]["player"])[1:]
+    start = 0 if after is None else order.index(after) + 1
+    return next((seat for seat in order[start:] if may_answer(s, seat)), None)
+
+
+def check_instant(s: LlamasState, row: Row, a: Action) -> Play:
+    seat = s.asking
+    number = _one_card(a)
+    if a.opts:
+        raise IllegalAction("NOTATION", text=str(a), reason="option", option=a.opts[0][0])
+    iid = locate(s, s.players[seat].hand, number, "hand")
+    card = s.cards.get(number)
+    if card.type != "instant":
+        raise IllegalAction("L-CARD-1", reason="not_instant", card=number)
+    top = s.pile[-1]
+    ability = card.abilities.get("instant", {})
+    if "answers" in ability and not matches(s, top["card"], ability["answers"]):
+        raise IllegalAction("L-CARD-1", reason="answers", card=number, answered=s.instances[top["card"]])
+    if not feasible(s, seat, iid, number, ability, {"answers": top["card"], "answered": top["player"]}):
+        raise IllegalAction("L-IMPOSSIBLE-1", reason="target", card=number)
+    return Play(seat, iid, number)
+
+
+def perform_instant(s: LlamasState, plan: Play) -> None:
+    top = s.pile[-1]
+    reveal(s, plan.card, plan.number, plan.seat)
+    s.players[plan.seat].hand.remove(plan.card)
+    s.pile.append({"card": plan.card, "player": plan.seat, "into": None, "answers": top["card"],
+                   "answered": top["player"]})
+    s.emit("answered", player=plan.seat, card=plan.number, answers=s.instances[top["card"]])
+    _played(s, plan)
+
+
+def candidates_instant(s: LlamasState, row: Row) -> list[Action]:
+    hand = s.players[s.asking].hand
+    out = [Action.of("instant", UNNAMED)] if hidden(s, hand) else []
+    return out + [Action.of("instant", n) for n in distinct(s, hand) if s.cards.get(n).type == "instant"]
+
+
+def perform_pass(s: LlamasState, plan: None) -> None:
+    s.emit("passed", player=s.asking)
+    s.asking = next_asker(s, s.asking)
+
+
+# --- settling the pile ----------------------------------------------------------------------------
+def settle_card(s: LlamasState) -> None:
+    """The top card of the pile resolves (its link is then resolved before the next card)."""
+    entry = s.pile[-1]
+    iid, seat, card = entry["card"], entry["player"], s.card(entry["card"])
+    s.emit("resolves", player=seat, card=card.number)
+    if card.type in ("instant", "magic"):  # the link holds the card until it is discarded
+        s.pile.pop()
+        info = {"answers": entry["answers"], "answered": entry["answered"]} if card.type == "instant" else {}
+        add_link(s, [effect(s, iid, seat, card.type if card.type == "instant" else "play", **info)], holds=iid,
+                 player=seat)
+    elif placement(s, card, entry["into"]) is None:
+        enter(s, iid, entry["into"], "played")
+    else:  # its field no longer takes it (L-IMPOSSIBLE-2)
+        move(s, iid, "discard")
+        s.emit("impossible", player=seat, card=card.number, action="enter")
+
+
+VERBS = {
+    "play": Verb(candidates_play, check_play, perform_play),
+    "instant": Verb(candidates_instant, check_instant, perform_instant),
+    "pass": Verb(lambda s, r: [Action.of("pass")], lambda s, r, a: None, perform_pass, trusted=True),
+}

@@ -1,0 +1,155 @@
+"""The Llamas Unleashed rules put together: the table of `table.py`, the guards it names, the verbs
+of the step modules, and `new_match` to start a game of two to eight players in either mode."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from typing import Sequence
+
+from referee.engine.action import Action
+from referee.engine.machine import Table
+from referee.engine.match import Match, Outcome, Verb, strict
+
+from . import chain, effects, pile, turn
+from .cards import LlamasCards, bundled
+from .state import LlamasState
+from .table import ANYWHERE, ROWS, STATES
+from .traits import hand_limit
+
+PLAYERS = range(2, 9)
+
+
+def _hand(s: LlamasState) -> int:
+    return len(s.players[s.current].hand)
+
+
+#: guard name -> (pure function of the state, the rule id a refusal cites)
+GUARDS = {
+    "babies_left": (lambda s: not all(p.field for p in s.players), "L-SETUP-2"),
+    "all_babies": (lambda s: all(p.field for p in s.players), "L-SETUP-2"),
+    "must_skip": (lambda s: s.skips[s.current] > 0, "L-TURN-1"),
+    "no_skip": (lambda s: s.skips[s.current] == 0, "L-TURN-1"),
+    "chain_open": (lambda s: bool(s.chain), "L-CHAIN-1"),
+    "quiet": (lambda s: not s.chain and not s.pile, "L-CHAIN-5"),
+    "someone_wins": (lambda s: turn.reached(s) is not None, "L-WIN-1"),
+    "nobody_wins": (lambda s: turn.reached(s) is None, "L-WIN-1"),
+    "draw_step": (lambda s: "no_draw" not in s.words, "L-TURN-2"),
+    "no_draw_step": (lambda s: "no_draw" in s.words, "L-TURN-2"),
+    "deck_empty": (lambda s: not s.deck, "L-WIN-3"),
+    "deck_left": (lambda s: bool(s.deck), "L-WIN-3"),
+    "plays_left": (lambda s: s.plays > 0, "L-TURN-3"),
+    "no_plays_left": (lambda s: s.plays <= 0, "L-TURN-3"),
+    "window_open": (lambda s: s.asking is not None, "L-CARD-1"),
+    "window_closed": (lambda s: s.asking is None, "L-CARD-1"),
+    "pile_open": (lambda s: not s.chain and bool(s.pile), "L-CARD-1"),
+    "hand_too_big": (lambda s: _hand(s) > hand_limit(s, s.current), "L-TURN-4"),
+    "hand_ok": (lambda s: _hand(s) <= hand_limit(s, s.current), "L-TURN-4"),
+    "choice_pending": (lambda s: bool(s.pending), "L-CHAIN-2"),
+}
+
+
+def _nothing(s: LlamasState) -> None:
+    """A step that needs no bookkeeping, only its transition."""
+
+
+AUTOMATIC = {
+    "deal": turn.deal, "skip_turn": turn.skip_turn, "begin_turn": turn.begin_turn, "resolve": chain.step,
+    "win": turn.win, "go_on": _nothing, "draw_card": turn.draw_card, "no_draw": turn.no_draw,
+    "deck_out": turn.deck_out, "to_end": turn.to_end, "settle": _nothing, "settle_card": pile.settle_card,
+    "next_turn": turn.next_turn,
+}
+
+CHOOSE = Verb(lambda s, r: effects.choice_candidates(s), lambda s, r, a: effects.check_choose(s, a), effects.answer)
+#: the options each verb's notation takes (any other is refused, NOTATION)
+OPTIONS = {"play": ("into",)}
+ANSWERS = frozenset({"choose"})
+
+
+class LlamasRules:
+    """The rules of Llamas Unleashed, for any number of players; built once and shared by all matches."""
+
+    game = "llamas"
+    turn_rule = "L-TURN"
+    over_rule = "L-WIN-1"
+    answer_rule = "L-CHAIN-1"
+
+    def __init__(self) -> None:
+        self.table = Table("llamas", STATES, ROWS, GUARDS, "setup_baby", ANYWHERE)
+        verbs = {**turn.VERBS, **pile.VERBS}
+        self.verbs = {name: strict(verb, OPTIONS.get(name, ()), single=("into",)) for name, verb in verbs.items()}
+        self.verbs["choose"] = CHOOSE
+        self.automatic = AUTOMATIC
+        missing = {r.verb for r in ROWS if r.verb} - set(self.verbs) | {r.trigger for r in ROWS if not r.verb} - set(AUTOMATIC)
+        assert not missing, missing
+
+    def normalize(self, action: Action) -> Action:
+        return action
+
+    def answering(self, s: LlamasState) -> frozenset[str] | None:
+        """While an effect waits for a choice, only its answer may be given (L-CHAIN-1)."""
+        return ANSWERS if s.pending else None
+
+    def actor(self, s: LlamasState) -> int | None:
+        if s.over:
+            return None
+        if s.pending:
+            return s.pending[0]["player"]
+        if s.phase == "setup_first":
+            return 0  # the table says who goes first; the first seat records it
+        if s.phase == "action_window":
+            return s.asking
+        return s.current
+
+    def outcome(self, s: LlamasState) -> Outcome | None:
+        return Outcome(s.winner, s.reason) if s.over else None
+
+    def load_state(self, data: dict, cards: LlamasCards) -> LlamasState:
+        return LlamasState.from_dict(data, cards)
+
+    def snapshot(self, s: LlamasState) -> tuple:
+        return s.snapshot()
+
+    def restore(self, snapshot: tuple, cards: LlamasCards) -> LlamasState:
+        return LlamasState.restore(snapshot, cards)
+
+
+@cache
+def rules_for() -> LlamasRules:
+    return LlamasRules()
+
+
+def new_state(players: int = 2, *, mode: str = "guided", seed: int = 0, names: Sequence[str] | None = None,
+              cards: LlamasCards | None = None) -> LlamasState:
+    """A match at set-up: the babies in the nursery, the deck of every other card. Guided mode holds
+    the deck (shuffled when it is dealt); in referee mode it is the physical deck, unknown cards whose
+    numbers may be any copy of the base game not yet named."""
+    if players not in PLAYERS:
+        raise ValueError(f"Llamas Unleashed is for 2 to 8 players, not {players}")
+    if mode not in ("guided", "referee"):
+        raise ValueError(f"unknown mode {mode!r}")
+    cards = cards or bundled()
+    s = LlamasState(cards, players, mode=mode, seed=seed)
+    for seat, name in enumerate(names or ()):
+        s.players[seat].name = name
+    for number in cards.babies():
+        s.instances.append(number)
+        s.nursery.append(len(s.instances) - 1)
+    deck = cards.deck_list()
+    for number in deck:
+        s.instances.append(number if mode == "guided" else None)
+        s.deck.append(len(s.instances) - 1)
+    if mode == "referee":
+        s.pool = dict(Counter(deck))
+    return s
+
+
+def new_match(players: int = 2, **kwargs) -> Match:
+    return Match(rules_for(), new_state(players, **kwargs))
+
+
+def load_match(data: dict, cards: LlamasCards | None = None) -> Match:
+    return Match.from_json(rules_for(), data, cards or bundled())
+
+
+__all__ = ["LlamasRules", "load_match", "new_match", "new_state", "rules_for"]

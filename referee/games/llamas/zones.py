@@ -1,0 +1,154 @@
+"""Where cards are and how they move: the bookkeeping every Llamas rule shares, and the naming of
+physical cards in referee mode.
+
+A card is in a player's hand or field, in the nursery, the deck (top first) or the discard pile (top
+last), on the instant pile while it is being played, or held by the chain link it is resolving (a
+Magic or an Instant). In referee mode the deck is always unknown: a card shuffled back into it is
+forgotten again, and its copy goes back to the pool of copies that may still be named.
+"""
+
+from __future__ import annotations
+
+from referee.engine.action import UNNAMED
+from referee.engine.errors import IllegalAction
+
+from .state import SHARED, LlamasState
+
+#: zones of a player, and the shared ones (L-ZONE-1)
+OWN = ("hand", "field")
+
+
+def where(s: LlamasState, iid: int) -> tuple[str, int | None]:
+    """(zone, seat): ``hand`` and ``field`` with the seat they belong to; the shared zones with None;
+    ``pile`` and ``held`` with the seat of the player who played the card."""
+    for seat, player in enumerate(s.players):
+        if iid in player.field:
+            return "field", seat
+        if iid in player.hand:
+            return "hand", seat
+    for zone in SHARED:
+        if iid in getattr(s, zone):
+            return zone, None
+    for entry in s.pile:
+        if entry["card"] == iid:
+            return "pile", entry["player"]
+    for link in s.chain:
+        if link.get("holds") == iid:
+            return "held", link["player"]
+    raise KeyError(iid)
+
+
+def field_of(s: LlamasState, iid: int) -> int | None:
+    """The seat whose field holds the card, or None."""
+    for seat, player in enumerate(s.players):
+        if iid in player.field:
+            return seat
+    return None
+
+
+def _take_out(s: LlamasState, iid: int) -> None:
+    zone, seat = where(s, iid)
+    if zone in OWN:
+        getattr(s.players[seat], zone).remove(iid)
+    elif zone == "pile":
+        s.pile = [e for e in s.pile if e["card"] != iid]
+    elif zone == "held":
+        for link in s.chain:
+            if link.get("holds") == iid:
+                link["holds"] = None
+    else:
+        getattr(s, zone).remove(iid)
+
+
+def move(s: LlamasState, iid: int, zone: str, seat: int | None = None, *, top: bool = False) -> None:
+    """Move a card to a zone (``seat`` for a hand or a field). ``top`` puts it on top of the deck;
+    the discard pile's top is its end."""
+    _take_out(s, iid)
+    if zone in OWN:
+        getattr(s.players[seat], zone).append(iid)
+        return
+    if zone == "deck" and s.mode == "referee":
+        forget(s, iid)
+    cards = getattr(s, zone)
+    cards.insert(0, iid) if top else cards.append(iid)
+
+
+def forget(s: LlamasState, iid: int) -> None:
+    """A physical card back in the deck is unknown again (referee mode)."""
+    number = s.instances[iid]
+    if number is not None and s.pool is not None:
+        s.instances[iid] = None
+        s.pool[number] = s.pool.get(number, 0) + 1
+
+
+def draw(s: LlamasState, seat: int, n: int = 1) -> list[int]:
+    """Draw up to ``n`` cards from the top of the deck (L-VERB-5); an empty deck gives fewer
+    (L-IMPOSSIBLE-2; the game then ends, L-WIN-3)."""
+    drawn = s.deck[:n]
+    del s.deck[:n]
+    s.players[seat].hand.extend(drawn)
+    return drawn
+
+
+def shuffle(s: LlamasState) -> None:
+    """Shuffle the deck: the program's in guided mode, the physical one at the table in referee mode."""
+    s.rng.shuffle(s.deck)
+    s.emit("shuffled", physical=s.mode == "referee")
+
+
+# --- naming physical cards (referee mode) ---------------------------------------------------------
+def reveal(s: LlamasState, iid: int, number: str, seat: int | None = None) -> None:
+    """Name a physical card; a known card is left as it is."""
+    if s.instances[iid] is None:
+        s.instances[iid] = number
+        if s.pool is not None:
+            s.pool[number] -= 1
+        s.emit("named", player=seat, card=number)
+
+
+def locate(s: LlamasState, cards: list[int], number: str, zone: str, taken: tuple[int, ...] = (),
+           named: tuple[str, ...] = ()) -> int:
+    """The instance of card ``number`` among ``cards`` (a zone's cards): a known copy, else an unknown
+    physical card its player names now, if a copy of that number is still unnamed (``named``: numbers
+    the same action already gives to unknown cards). Raises IllegalAction L-ZONE-1 when there is
+    none; changes nothing (`reveal` names the card once the action is carried out)."""
+    if number == UNNAMED:
+        raise IllegalAction("L-ZONE-1", reason="unnamed", zone=zone)
+    if s.cards.get(number) is None:
+        raise IllegalAction("L-ZONE-1", reason="unknown_card", number=number)
+    for iid in cards:
+        if s.instances[iid] == number and iid not in taken:
+            return iid
+    for iid in cards:
+        if s.instances[iid] is None and iid not in taken:
+            if s.pool is not None and s.pool.get(number, 0) - named.count(number) <= 0:
+                raise IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
+            return iid
+    raise IllegalAction("L-ZONE-1", reason="absent", card=number, zone=zone)
+
+
+def locate_all(s: LlamasState, cards: list[int], numbers: tuple[str, ...], zone: str) -> list[int]:
+    found: list[int] = []
+    named: list[str] = []
+    for number in numbers:
+        iid = locate(s, cards, number, zone, tuple(found), tuple(named))
+        if s.instances[iid] is None:
+            named.append(number)
+        found.append(iid)
+    return found
+
+
+def distinct(s: LlamasState, cards: list[int]) -> list[str]:
+    """The different known card numbers among ``cards``, sorted (one action each)."""
+    return sorted({s.instances[i] for i in cards if s.instances[i] is not None})
+
+
+def hidden(s: LlamasState, cards: list[int]) -> bool:
+    return any(s.instances[i] is None for i in cards)
+
+
+def ref(s: LlamasState, iid: int) -> str:
+    """How a choice names a card: ``LU-007@2`` in seat 2's field, its number elsewhere."""
+    seat = field_of(s, iid)
+    number = s.instances[iid] or UNNAMED
+    return number if seat is None else f"{number}@{seat + 1}"
