@@ -441,8 +441,8 @@ def choice_candidates(s: LlamasState) -> list[Action]:
     else:
         out = [Action.of("choose", *answer) for answer in _answers(c["options"], c["count"], c["least"], c["ordered"])
                if len(answer) >= c["least"]]
-        if c["hidden"]:
-            out.append(Action.of("choose", UNNAMED))
+        if c["hidden"]:  # a template: each unknown card chosen is named
+            out.append(Action.of("choose", *[UNNAMED] * max(1, c["least"])))
     if _may_decline(c):
         out.append(Action.of("choose", "none"))
     return out
