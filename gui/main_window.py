@@ -70,11 +70,11 @@ class MainWindow(QMainWindow):
         written as it happens), a resumed one (``uid`` given) is already recording."""
         from cards.records import Recorder
 
-        from .match.page import MatchPage
+        from .match.page import page_class
 
         if uid is None:
             uid = Recorder(self.context.database()).record(match, players=players, decks=decks)
-        return self.open(MatchPage(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
+        return self.open(page_class(match)(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
 
     def resume_match(self, uid: str):
         """Continue the recorded match ``uid`` where its last recorded action left it. A guided

@@ -2,7 +2,9 @@
 
 The notation (`deploy N-008 pay J-001`) stays the stable form in logs and files; a player reads
 "Deploy a Ninja: N-008 Iruka Umino — pay: J-001 …". Values are shown by what they are: card numbers
-with names, ``T1`` as a team, ``new`` as a new team, ``N-018@2`` as a card of player 2.
+with names, ``T1`` as a team, ``new`` as a new team, ``N-018@2`` as a card of player 2, a seat
+(``first 2``, ``into 3``) by its player's name when the caller knows the names. Each game names its
+verbs with a term kind of its own (`GameView.verb`), given by the caller.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ MESSAGES = Messages("gui.match.describe", {
     "opt_over": "over: {values}",
     "opt_from": "from: {values}",
     "opt_x": "X = {values}",
+    "opt_into": "into the field of {values}",
     "first_seat": "player {n}",
     "reward": "battle reward {n} (player {seat})",
     "none": "none",
@@ -42,7 +45,17 @@ _REWARD = re.compile(r"R(\d+)@(\d)\Z")
 _TEAM = re.compile(r"T(\d+)\Z")
 
 
-def value(text: str, card_name: Callable[[str], str], verb: str = "") -> str:
+#: the options and verbs whose values are seats, numbered from 1
+SEAT_VALUES = frozenset({"first", "into"})
+
+
+def naruto_verb(verb: str) -> str:
+    """A Naruto CCG verb's name (the default: the replay and older callers show Naruto matches)."""
+    return current().term("verb", verb)
+
+
+def value(text: str, card_name: Callable[[str], str], verb: str = "",
+          seat_name: Callable[[int], str] | None = None) -> str:
     if text == UNNAMED:
         return MESSAGES("unnamed")
     if text == "new":
@@ -59,8 +72,8 @@ def value(text: str, card_name: Callable[[str], str], verb: str = "") -> str:
     team = _TEAM.match(text)
     if team:
         return MESSAGES("team", n=team.group(1))
-    if verb == "first" and text.isdigit():
-        return MESSAGES("first_seat", n=text)
+    if verb in SEAT_VALUES and text.isdigit():
+        return seat_name(int(text) - 1) if seat_name is not None else MESSAGES("first_seat", n=text)
     if text.isdigit():
         return text
     card, at, seat = text.partition("@")
@@ -71,16 +84,17 @@ def value(text: str, card_name: Callable[[str], str], verb: str = "") -> str:
     return card_name(text)
 
 
-def details(action: Action, card_name: Callable[[str], str]) -> str:
+def details(action: Action, card_name: Callable[[str], str], seat_name: Callable[[int], str] | None = None) -> str:
     """What an action names (cards, team, payment...), without its verb; empty for ``pass``."""
-    parts = [", ".join(value(v, card_name, action.verb) for v in action.args)] if action.args else []
+    parts = [", ".join(value(v, card_name, action.verb, seat_name) for v in action.args)] if action.args else []
     for key, values in action.opts:
-        parts.append(MESSAGES(f"opt_{key}", values=", ".join(value(v, card_name) for v in values)))
+        parts.append(MESSAGES(f"opt_{key}", values=", ".join(value(v, card_name, key, seat_name) for v in values)))
     return " — ".join(parts)
 
 
-def label(action: Action, card_name: Callable[[str], str]) -> str:
+def label(action: Action, card_name: Callable[[str], str], verb_name: Callable[[str], str] = naruto_verb,
+          seat_name: Callable[[int], str] | None = None) -> str:
     """``action`` in words, verb first (the log, the naming dialog)."""
-    verb = current().term("verb", action.verb)
-    what = details(action, card_name)
+    verb = verb_name(action.verb)
+    what = details(action, card_name, seat_name)
     return MESSAGES("action", verb=verb, what=what) if what else verb

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QListView
 from localization import Messages, current
 
 from ..i18n import watch
-from .describe import label
+from .describe import naruto_verb, label
 
 MESSAGES = Messages("gui.match.log_view", {
     "action": "{n}. {player}: {action}",
@@ -38,9 +38,10 @@ class LogModel(QStandardItemModel):
     A model of Qt's own, not one in Python: a list view asks its model about every row at every
     layout, after each action, and from Python those calls cost more than the rest of the log."""
 
-    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], parent=None):
+    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], parent=None,
+                 verb_name: Callable[[str], str] = naruto_verb):
         super().__init__(parent)
-        self.card_name, self.player_name = card_name, player_name
+        self.card_name, self.player_name, self.verb_name = card_name, player_name, verb_name
         self.lines: list[tuple] = []
         self._bold = QFont()
         self._bold.setBold(True)
@@ -98,7 +99,8 @@ class LogModel(QStandardItemModel):
         if kind == "action":
             _, n, actor, action = line
             who = MESSAGES("nobody") if actor is None else self.player_name(actor)
-            return MESSAGES("action", n=n, player=who, action=label(action, self.card_name))
+            return MESSAGES("action", n=n, player=who, action=label(action, self.card_name, self.verb_name,
+                                                                           self.player_name))
         if kind == "event":
             e = line[1]
             return EVENT_INDENT + current().event(e.key, e.params, self.player_name, self.card_name)
@@ -136,9 +138,11 @@ class LogView(QListView):
 
     rule_clicked = Signal(str)
 
-    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str]):
+    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str],
+                 verb_name: Callable[[str], str] = naruto_verb):
+        """``verb_name`` names a verb of the match's game (`GameView.verb`)."""
         super().__init__()
-        self.log = LogModel(card_name, player_name, self)
+        self.log = LogModel(card_name, player_name, self, verb_name)
         self.setModel(self.log)
         self.setUniformItemSizes(True)  # only the lines on screen are measured and drawn
         self.setWordWrap(False)

@@ -3,9 +3,12 @@
 The groups are the verbs the current step allows (the machine's rows for this state), so they
 stay where a player looks for them. A verb with nothing legal now, and in guided mode each card
 in hand that its verb may not play now, is shown greyed with the refusal and its rule id on hover
-(`Match.explain`). Passing priority and going on to the next step are not here: they are separate
-controls of the match page. A referee-mode option with a physical card to name (``deploy ?``)
-opens the naming dialog instead of applying at once.
+(`Match.explain`). The page's own controls (pass priority, next step) are not here. A referee-mode
+option with a physical card to name (``deploy ?``) opens the naming dialog instead of applying at
+once. What differs between games (verbs, their order, the cards each verb plays) is the game's
+`GameView`. A verb whose option names a seat (Llamas: the field a card is played into) shows one
+button per card under a choice of the field, rather than a button per card and field (eight
+players would make forty buttons of a hand of five).
 
 The groups and their buttons are made once and reused (a click changes texts, not widgets): building
 and laying out new widgets after every click would cost more than everything else a click does.
@@ -16,8 +19,8 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QCheckBox, QLabel, QPushButton, QScrollArea, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QPushButton, QScrollArea,
+                               QVBoxLayout, QWidget)
 
 from localization import Messages, current
 from referee.engine.action import Action
@@ -25,14 +28,15 @@ from referee.engine.action import Action
 from ..i18n import watch
 from .describe import details
 from .frames import TitledFrame
+from .game import GameView, naruto_view
 from .toolbox import Toolbox
 
 
-def _verbs(match) -> set[str]:
+def _verbs(match, view: GameView) -> set[str]:
     """The verbs to show now: while an effect waits for an answer, only the answers (N-EFFECT-1);
-    otherwise the step's own verbs, without those every step has."""
+    otherwise the step's own verbs, without those every step has and the page's own controls."""
     table = match.rules.table
-    here = {row.verb for row in table.by_state[match.phase] if row.verb}
+    here = {row.verb for row in table.by_state[match.phase] if row.verb} - set(view.controls)
     answering = getattr(match.rules, "answering", None)
     only = answering(match.state) if answering is not None else None
     if only is None:
@@ -43,6 +47,7 @@ def _verbs(match) -> set[str]:
 def _manual(match) -> bool:
     pending = getattr(match.state, "pending", None)
     return bool(pending) and pending[0]["kind"] == "manual"
+
 
 MESSAGES = Messages("gui.match.options", {
     "refused_tip": "{rule}: {message}",
@@ -55,17 +60,9 @@ MESSAGES = Messages("gui.match.options", {
     "pick_discard": "Discard the ticked cards",
     "pick_team": "Form a team of the ticked Ninjas",
     "choice_title": "{verb}: {card}, {choice}",
+    "seat_option": "Into the field of",
+    "seat_option_tip": "The field the card goes into: the buttons below play into it",
 })
-
-#: verbs in the order a player meets them; pass and next are the page's own controls
-ORDER = ("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
-         "charge", "client", "join", "team", "send", "block", "jutsu", "discard")
-SEPARATE = frozenset({"pass", "next"})
-#: the card type each verb plays from the hand (for greying the cards it may not play)
-PLAYS = {"deploy": "Ninja", "grow": "Ninja", "mission": "Mission", "counter": "Mission", "client": "Client",
-         "jutsu": "Jutsu"}
-#: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
-PICKS = {"charge": "hand", "discard": "hand", "team": "village"}
 
 
 class _Option:
@@ -79,20 +76,32 @@ class _Option:
 
 
 class _Group(TitledFrame):
-    """One verb's options: its buttons are reused from one display to the next."""
+    """One verb's options: its buttons are reused from one display to the next; a verb whose
+    option names a seat has the choice of that seat above them (``seats``)."""
 
-    def __init__(self, panel: "OptionsPanel"):
+    def __init__(self, panel: "OptionsPanel", verb: str):
         self.column = QVBoxLayout()
         super().__init__(self.column)
         self.panel = panel
         self.pool: list[QPushButton] = []
         self.picker: QWidget | None = None
+        self.seats: QComboBox | None = None
+        if verb in panel.view.seat_option:
+            row = QFormLayout()
+            self.seats_label = QLabel()
+            self.seats = QComboBox()
+            self.seats.setObjectName(f"{verb}_seat")
+            self.seats.currentIndexChanged.connect(lambda _: panel.retranslate())
+            self.seats_label.setBuddy(self.seats)
+            row.addRow(self.seats_label, self.seats)
+            self.column.addLayout(row)
 
     def fill(self, options: list[_Option], picker: QWidget | None) -> list[QPushButton]:
+        first = 0 if self.seats is None else 1
         while len(self.pool) < len(options):
             button = QPushButton()
             button.clicked.connect(lambda _=False, b=button: self.panel._clicked(b))
-            self.column.insertWidget(len(self.pool), button)
+            self.column.insertWidget(first + len(self.pool), button)
             self.pool.append(button)
         for button, option in zip(self.pool, options):
             button.setText(option.text)
@@ -113,20 +122,44 @@ class _Group(TitledFrame):
             self.column.addWidget(picker)
         return self.pool[:len(options)]
 
+    def seat(self, match, seat_name: Callable[[int], str], allowed: bool) -> str | None:
+        """The seat chosen above the buttons (the actor's own at first), the choice refilled with
+        the players' names in the active language; None for a verb without one."""
+        combo = self.seats
+        if combo is None:
+            return None
+        chosen = combo.currentData() or (str(match.actor + 1) if match.actor is not None else "1")
+        combo.blockSignals(True)
+        combo.clear()
+        for k in range(len(match.state.players)):
+            combo.addItem(seat_name(k), str(k + 1))
+        combo.setCurrentIndex(max(0, combo.findData(chosen)))
+        combo.blockSignals(False)
+        combo.setEnabled(allowed)
+        combo.setToolTip(MESSAGES("seat_option_tip"))
+        self.seats_label.setText(MESSAGES("seat_option"))
+        self.seats_label.setToolTip(MESSAGES("seat_option_tip"))
+        return combo.currentData()
+
 
 class OptionsPanel(QScrollArea):
     chosen = Signal(object)  # an Action to apply
     naming = Signal(object)  # an Action with cards to name
 
-    def __init__(self, card_name: Callable[[str], str]):
+    def __init__(self, card_name: Callable[[str], str], view: GameView | None = None,
+                 seat_name: Callable[[int], str] | None = None):
+        """``view`` is the game's (the Naruto CCG's by default); ``seat_name`` names a seat's player
+        (seats are "player 1", "player 2"... without it)."""
         super().__init__()
         self.card_name = card_name
+        self.view = view or naruto_view()
+        self.seat_name = seat_name or (lambda k: current().player(k))
         self.setWidgetResizable(True)
         self.buttons: list[QPushButton] = []
         self._options: dict[QPushButton, _Option] = {}
         box = QWidget()
         layout = QVBoxLayout(box)
-        self.groups = {verb: _Group(self) for verb in ORDER}
+        self.groups = {verb: _Group(self, verb) for verb in self.view.order}
         for group in self.groups.values():
             group.hide()
             layout.addWidget(group)
@@ -137,6 +170,7 @@ class OptionsPanel(QScrollArea):
         self._match = None
         self._allowed = True
         self._legal: list[Action] = []
+        self._listed: set[Action] = set()
         self._shown = None
         watch(self)
 
@@ -147,9 +181,10 @@ class OptionsPanel(QScrollArea):
         legal = match.legal_actions() if legal is None else legal
         s = match.state
         actor = match.actor
-        hand = tuple(s.instances[i] for i in s.players[actor].hand) if actor is not None else ()
-        village = tuple(s.instances[i] for i in s.players[actor].village) if actor is not None else ()
-        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, legal)), hand, village)
+        zones = () if actor is None else tuple(
+            tuple(s.instances[i] for i in getattr(s.players[actor], zone)) for zone in self.view.watched)
+        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, legal)), zones,
+               tuple(p.name for p in s.players))
         self._match, self._allowed, self._legal = match, allowed, legal
         if key != self._shown:  # most clicks change the options; the others need no redrawing
             self._shown = key
@@ -159,11 +194,12 @@ class OptionsPanel(QScrollArea):
         match = self._match
         self.buttons = []
         self._options = {}
+        self._listed = set(self._legal)
         verbs: set[str] = set()
         legal: list[Action] = []
         if match is not None and not match.is_over():
-            legal = [a for a in self._legal if a.verb not in SEPARATE]
-            verbs = _verbs(match)
+            legal = [a for a in self._legal if a.verb not in self.view.controls]
+            verbs = _verbs(match, self.view)
         for verb, group in self.groups.items():
             if verb not in verbs:
                 group.hide()
@@ -176,12 +212,11 @@ class OptionsPanel(QScrollArea):
 
     def _title(self, match, verb: str) -> str:
         """A verb's name; for an effect's choice, also the card asking and what it asks (N-EFFECT-1)."""
-        tr = current()
         pending = getattr(match.state, "pending", None)
         if verb != "choose" or not pending:
-            return tr.term("verb", verb)
-        return MESSAGES("choice_title", verb=tr.term("verb", verb), card=self.card_name(pending[0]["card"]),
-                        choice=tr.term("choice", pending[0]["kind"]))
+            return self.view.verb(verb)
+        return MESSAGES("choice_title", verb=self.view.verb(verb), card=self.card_name(pending[0]["card"]),
+                        choice=self.view.choice_name(pending[0]["kind"]))
 
     def _clicked(self, button: QPushButton) -> None:
         option = self._options.get(button)
@@ -189,18 +224,38 @@ class OptionsPanel(QScrollArea):
             (self.naming if option.naming else self.chosen).emit(option.action)
 
     def _group(self, match, verb: str, group: _Group, legal: list[Action]) -> list[QPushButton]:
-        tr = current()
-        options = []
-        for action in legal:
-            tip = MESSAGES("name_tip") if action.needs_naming else MESSAGES("apply_tip", notation=str(action))
-            options.append(_Option(details(action, self.card_name) or tr.term("verb", verb), str(action), tip,
-                                   action, action.needs_naming))
-        options += self._refused_cards(match, verb, legal)
+        seat = group.seat(match, self.seat_name, self._allowed)
+        options = [self._option(match, action) for action in self._one_per_card(verb, seat, legal)]
+        options += self._refused_cards(match, verb, legal, seat)
         picker = self._picker(match, verb)
         if picker is None and not options:
-            options.append(self._greyed(tr.term("verb", verb), match.explain(Action(verb)), verb))
+            options.append(self._greyed(self.view.verb(verb), match.explain(Action(verb)), verb))
         shown = group.fill(options, picker)
         return shown + ([picker.confirm] if picker is not None else [])
+
+    def _option(self, match, action: Action) -> _Option:
+        """A listed action's button; an action made for the chosen seat that is not listed is
+        greyed with its refusal."""
+        text = details(action, self.card_name, self.seat_name) or self.view.verb(action.verb)
+        if action.needs_naming:
+            return _Option(text, str(action), MESSAGES("name_tip"), action, True)
+        if action in self._listed:
+            return _Option(text, str(action), MESSAGES("apply_tip", notation=str(action)), action)
+        return self._greyed(text, match.explain(action), str(action))
+
+    def _one_per_card(self, verb: str, seat: str | None, legal: list[Action]) -> list[Action]:
+        """The actions to show: as listed; for a verb whose option names a seat, each card once,
+        into the chosen seat (`_option` greys it when that field does not take it)."""
+        if seat is None:
+            return legal
+        key = self.view.seat_option[verb][0]
+        out: list[Action] = []
+        for action in legal:
+            if action.one(key) is not None:
+                action = Action(action.verb, action.args, tuple((k, (seat,) if k == key else v) for k, v in action.opts))
+            if action not in out:
+                out.append(action)
+        return out
 
     def _picker(self, match, verb: str) -> QWidget | None:
         """Several cards in one action (a charge, a discard, a new team): tick them, then confirm;
@@ -209,7 +264,7 @@ class OptionsPanel(QScrollArea):
             box = Toolbox(match, self.card_name, self._allowed)
             box.chosen.connect(self.chosen.emit)
             return box
-        zone, s, actor = PICKS.get(verb), match.state, match.actor
+        zone, s, actor = self.view.picks.get(verb), match.state, match.actor
         if zone is None or actor is None:
             return None
         cards = [i for i in getattr(s.players[actor], zone)
@@ -248,19 +303,23 @@ class OptionsPanel(QScrollArea):
         box.confirm = confirm
         return box
 
-    def _refused_cards(self, match, verb: str, legal: list[Action]) -> list[_Option]:
-        """In guided mode, the actor's hand cards of the verb's type that it may not play now."""
-        kind, s, actor = PLAYS.get(verb), match.state, match.actor
-        if kind is None or s.mode != "guided" or actor is None:
+    def _refused_cards(self, match, verb: str, legal: list[Action], seat: str | None) -> list[_Option]:
+        """In guided mode, the actor's hand cards the verb plays that it may not play now (into the
+        chosen field, for a verb whose option names a seat)."""
+        plays, s, actor = self.view.plays.get(verb), match.state, match.actor
+        if plays is None or s.mode != "guided" or actor is None:
             return []
         playable = {a.args[0] for a in legal if a.args}
+        key, takes = self.view.seat_option.get(verb, (None, None))
         out = []
         for number in dict.fromkeys(s.instances[i] for i in s.players[actor].hand):
             card = s.cards.get(number)
-            if card is None or card.type != kind or number in playable:
+            if card is None or not plays(card) or number in playable:
                 continue
-            action = Action(verb, (number,))
-            out.append(self._greyed(details(action, self.card_name), match.explain(action), str(action)))
+            opts = ((key, (seat,)),) if seat is not None and takes(card) else ()
+            action = Action(verb, (number,), opts)
+            out.append(self._greyed(details(action, self.card_name, self.seat_name), match.explain(action),
+                                    str(action)))
         return out
 
     def _greyed(self, text: str, verdict, name: str) -> _Option:

@@ -1,9 +1,13 @@
-"""The match page: phase tracker, both players' areas, the options, the chain, the Showdown, the
-log, and the controls that are always there (pass priority, next step, undo, redo).
+"""The match page of any game: phase tracker, the board, the options, the game's tabs (chain,
+Showdown...) and the log, and the controls that are always there (the game's own: pass priority,
+next step), undo and redo.
 
-Guided mode extras: hot seat (the acting player's hand is hidden behind a "hand the device to …"
-screen whenever the seat to act changes) and computer players, who act through the same adapter
-after a short pause so that their moves can be followed.
+What every game shares lives here: the adapter (the only object that changes the match), the hot
+seat (the acting player's hand is hidden behind a "hand the device to …" screen whenever the seat to
+act changes), computer players (who act through the same adapter after a short pause so that their
+moves can be followed), the status line, refusals, undo over chance, and the game-over message. A
+game's page (`gui.match.naruto_page.NarutoPage`, `gui.llamas.page.LlamasPage`) gives its board, its
+tabs and its `GameView`; `page_class` picks it for a match.
 """
 
 from __future__ import annotations
@@ -20,19 +24,20 @@ from referee.engine.match import Match
 from ..i18n import watch
 from ..pages import Page
 from .adapter import MatchAdapter
-from .board import Board
-from .chain_view import ChainView
+from .game import GameView
 from .log_view import LogView
 from .options import OptionsPanel
 from .phases import PhaseTracker
-from .showdown import ShowdownPanel
 
 MESSAGES = Messages("gui.match.page", {
     "title": "Match: {one} against {two}",
+    "title_many": "Match: {players}",
     "pass": "Pass priority",
     "pass_tip": "Pass priority to the other player (P)",
     "next": "Next step",
     "next_tip": "End this step and go on to the next (N)",
+    "no_instant": "Pass: no Instant",
+    "no_instant_tip": "Let the card on top of the pile stand without answering it with an Instant (P)",
     "undo": "Undo",
     "undo_tip": "Take back the last action (Ctrl+Z)",
     "redo": "Redo",
@@ -57,17 +62,28 @@ MESSAGES = Messages("gui.match.page", {
     "over_title": "Game over",
     "over": "{winner} wins. {rule}: {reason}",
     "over_draw": "Nobody wins. {rule}: {reason}",
+    "over_all_lose": "Every player loses. {rule}: {reason}",
     "leave_title": "Leave the match?",
     "leave": "The match is saved after every action; you can continue it later from the start screen.",
     "player": "Player {n}",
 })
 
+#: a control's keyboard shortcut, by verb
+SHORTCUTS = {"pass": "P", "next": "N"}
+
 
 class MatchPage(Page):
+    #: the game's description for the shared widgets; set by each game's page
+    view: GameView
+    #: the message key of each control's text (its tip is the key with ``_tip``), by verb
+    control_texts = {"pass": "pass", "next": "next"}
+    #: the game-over message when nobody wins
+    no_winner = "over_draw"
+
     def __init__(self, window, match: Match, *, uid: str | None = None, computer: dict | None = None,
                  hot_seat: bool = False, delay_ms: int = 400):
         """``computer`` maps seats to computer players (``choose(match) -> Action``); in guided mode
-        without ``hot_seat`` every hand is shown."""
+        without ``hot_seat`` every hand but the computers' is shown."""
         super().__init__()
         self.window_ = window
         self.context = window.context
@@ -77,31 +93,32 @@ class MatchPage(Page):
         self.delay_ms = delay_ms
         self.revealed: int | None = None  # the seat whose hand the hot seat shows now
         self.actors = self.adapter.actors
-        self.phases = PhaseTracker()
-        self.board = Board(self.context)
-        self.options = OptionsPanel(self.context.card_name)
-        self.chain = ChainView(self.context.card_name)
-        self.showdown = ShowdownPanel(self.context.card_name, self.player_name)
-        self.log = LogView(self.context.card_name, self.player_name)
+        self.phases = PhaseTracker(self.view)
+        self.board = self.make_board()
+        self.options = OptionsPanel(self.card_name, self.view, self.player_name)
+        self.log = LogView(self.card_name, self.player_name, self.view.verb)
         self.log.rule_clicked.connect(self.open_rule)
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
-        self.pass_button, self.next_button = QPushButton(), QPushButton()
-        self.undo_button, self.redo_button = QPushButton(), QPushButton()
-        for button, verb in ((self.pass_button, "pass"), (self.next_button, "next")):
+        self.controls: dict[str, QPushButton] = {}
+        for verb in self.view.controls:
+            button = self.controls[verb] = QPushButton()
             button.setObjectName(verb)
             button.clicked.connect(lambda _=False, v=verb: self.choose(Action(v)))
+            QShortcut(QKeySequence(SHORTCUTS[verb]), self, button.click)
+        self.pass_button = self.controls.get("pass")
+        self.next_button = self.controls.get("next")
+        self.undo_button, self.redo_button = QPushButton(), QPushButton()
         self.undo_button.clicked.connect(self.undo)
         self.redo_button.clicked.connect(self.redo)
-        for key, slot in (("P", self.pass_button.click), ("N", self.next_button.click),
-                          (QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo),
+        for key, slot in ((QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo),
                           ("Ctrl+Shift+Z", self.redo)):
             QShortcut(QKeySequence(key), self, slot)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.chain, "")
-        self.tabs.addTab(self.showdown, "")
-        self.tabs.addTab(self.log, "")
+        self.tab_keys = [*self.make_tabs(), (self.log, "log_tab")]
+        for widget, _ in self.tab_keys:
+            self.tabs.addTab(widget, "")
         self.tabs.setCurrentWidget(self.log)
         self._build()
         self.options.chosen.connect(self.choose)
@@ -115,16 +132,32 @@ class MatchPage(Page):
         watch(self)
         self.refresh()
 
+    # --- what each game's page gives ------------------------------------------------------------
+    def make_board(self) -> QWidget:
+        """The board: a widget with ``display(state, hidden, acting)`` (``hidden``: the seats whose
+        hand it must not show)."""
+        raise NotImplementedError
+
+    def make_tabs(self) -> list[tuple[QWidget, str]]:
+        """The tabs before the log: (widget, message key of its title; its tip is the key + ``_tip``)."""
+        return []
+
+    def display_tabs(self, match: Match) -> None:
+        """Redraw the game's tabs after a change."""
+
+    def board_scroll(self) -> QScrollArea:
+        scroll = QScrollArea()
+        scroll.setWidget(self.board)
+        scroll.setWidgetResizable(True)
+        return scroll
+
     def _build(self) -> None:
-        board_scroll = QScrollArea()
-        board_scroll.setWidget(self.board)
-        board_scroll.setWidgetResizable(True)
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.options)
         right.addWidget(self.tabs)
         right.setSizes([340, 300])
         middle = QSplitter(Qt.Orientation.Horizontal)
-        middle.addWidget(board_scroll)
+        middle.addWidget(self.board_scroll())
         middle.addWidget(right)
         middle.setSizes([760, 520])
         self.handover = QWidget()
@@ -145,7 +178,7 @@ class MatchPage(Page):
         self.center.addWidget(self.handover)
         controls = QHBoxLayout()
         controls.addWidget(self.status, 1)
-        for b in (self.pass_button, self.next_button, self.undo_button, self.redo_button):
+        for b in (*self.controls.values(), self.undo_button, self.redo_button):
             controls.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -158,13 +191,16 @@ class MatchPage(Page):
     def match(self) -> Match:
         return self.adapter.match
 
+    def card_name(self, number: str) -> str:
+        return self.context.card_name(number)
+
     def player_name(self, seat: int) -> str:
         players = self.match.state.players
         return players[seat].name if 0 <= seat < len(players) else MESSAGES("player", n=seat + 1)
 
     def _hidden(self) -> set[int]:
-        """Seats whose hand is not shown: in hot seat, all but the revealed one; against a computer,
-        the computer's."""
+        """Seats whose hand is not shown: in hot seat, all but the revealed one; otherwise the
+        computers'."""
         seats = set(range(len(self.match.state.players)))
         if self.hot_seat:
             return seats - ({self.revealed} if self.revealed is not None else set())
@@ -186,11 +222,10 @@ class MatchPage(Page):
         human = actor is not None and actor not in self.computer and not handing_over
         legal_actions = match.legal_actions()
         self.options.display(match, human, legal_actions)
-        self.chain.display(match)
-        self.showdown.display(match.log)
+        self.display_tabs(match)
         self.log.display(match, self.actors)
         legal = {str(a) for a in legal_actions} if human else set()
-        for button, verb in ((self.pass_button, "pass"), (self.next_button, "next")):
+        for verb, button in self.controls.items():
             self._control(button, verb, verb in legal)
         self.undo_button.setEnabled(match.can_undo)
         self.redo_button.setEnabled(match.can_redo)
@@ -200,13 +235,13 @@ class MatchPage(Page):
 
     def _control(self, button: QPushButton, verb: str, legal: bool) -> None:
         button.setEnabled(legal)
+        tip = MESSAGES(f"{self.control_texts[verb]}_tip")
         if legal or self.match.actor is None:
-            button.setToolTip(MESSAGES(f"{verb}_tip"))
+            button.setToolTip(tip)
         else:
             verdict = self.match.explain(verb)
-            button.setToolTip(MESSAGES(f"{verb}_tip") + "\n" + MESSAGES(
-                "not_now", rule=verdict.rule, message=current().refusal(verdict.rule, verdict.params,
-                                                                         self.context.card_name)))
+            button.setToolTip(tip + "\n" + MESSAGES(
+                "not_now", rule=verdict.rule, message=current().refusal(verdict.rule, verdict.params, self.card_name)))
 
     def _status(self) -> None:
         match, actor = self.match, self.match.actor
@@ -216,26 +251,23 @@ class MatchPage(Page):
         elif actor in self.computer:
             self.status.setText(MESSAGES("thinking", name=self.player_name(actor)))
         elif actor is not None:
-            self.status.setText(MESSAGES("to_act", name=self.player_name(actor),
-                                         step=current().term("step", match.phase)))
+            self.status.setText(MESSAGES("to_act", name=self.player_name(actor), step=self.view.step_name(match.phase)))
 
     def _outcome_text(self, outcome) -> str:
         tr = current()
         reason = tr.rule_field(outcome.rule, "title") or tr.rule_field(outcome.rule, "summary")
         if outcome.winner is None:
-            return MESSAGES("over_draw", rule=outcome.rule, reason=reason)
+            return MESSAGES(self.no_winner, rule=outcome.rule, reason=reason)
         return MESSAGES("over", winner=self.player_name(outcome.winner), rule=outcome.rule, reason=reason)
 
     def retranslate(self) -> None:
-        for button, key in ((self.pass_button, "pass"), (self.next_button, "next"), (self.undo_button, "undo"),
-                            (self.redo_button, "redo")):
+        texts = [(b, self.control_texts[v]) for v, b in self.controls.items()]
+        for button, key in (*texts, (self.undo_button, "undo"), (self.redo_button, "redo")):
             button.setText(MESSAGES(key))
             button.setToolTip(MESSAGES(f"{key}_tip"))
-        self.tabs.setTabText(0, MESSAGES("chain_tab"))
-        self.tabs.setTabText(1, MESSAGES("showdown_tab"))
-        self.tabs.setTabText(2, MESSAGES("log_tab"))
-        for i, key in enumerate(("chain_tab_tip", "showdown_tab_tip", "log_tab_tip")):
-            self.tabs.setTabToolTip(i, MESSAGES(key))
+        for i, (_, key) in enumerate(self.tab_keys):
+            self.tabs.setTabText(i, MESSAGES(key))
+            self.tabs.setTabToolTip(i, MESSAGES(f"{key}_tip"))
         self.refresh()
 
     def _handover_texts(self) -> None:
@@ -248,7 +280,9 @@ class MatchPage(Page):
 
     def title(self) -> str:
         players = self.match.state.players
-        return MESSAGES("title", one=players[0].name, two=players[1].name)
+        if len(players) == 2:
+            return MESSAGES("title", one=players[0].name, two=players[1].name)
+        return MESSAGES("title_many", players=", ".join(p.name for p in players))
 
     # --- acting -------------------------------------------------------------------------------
     def choose(self, action: Action) -> bool:
@@ -289,7 +323,7 @@ class MatchPage(Page):
         self.refresh()
 
     def _refused(self, err) -> None:
-        message = current().refusal(err.rule, err.params, self.context.card_name)
+        message = current().refusal(err.rule, err.params, self.card_name)
         self.status.setText(MESSAGES("refused", rule=err.rule, message=message))
         self.log.add_refusal(err.rule, message)
 
@@ -310,3 +344,14 @@ class MatchPage(Page):
     def leave(self) -> bool:
         self._timer.stop()
         return True
+
+
+def page_class(match: Match) -> type[MatchPage]:
+    """The match page of ``match``'s game."""
+    if getattr(match.rules, "game", "naruto") == "llamas":
+        from ..llamas.page import LlamasPage
+
+        return LlamasPage
+    from .naruto_page import NarutoPage
+
+    return NarutoPage

@@ -1,6 +1,6 @@
 """The phase tracker: every phase and step of the turn, read from the state machine's own table
-(`referee.games.naruto.table.STATES`), with the current step highlighted. Chain steps appear
-only while a chain is open, beside the step that opened it."""
+(the game's `GameView.states`, e.g. `referee.games.naruto.table.STATES`), with the current step
+highlighted. Naruto's chain steps appear only while a chain is open, beside the step that opened it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from localization import Messages, current
-from referee.games.naruto.table import STATES, STEPS
+from localization import Messages
 
 from ..i18n import watch
+from .game import GameView, naruto_view
 
 MESSAGES = Messages("gui.match.phases", {
     "step": "{letter} {name}",
@@ -20,7 +20,7 @@ MESSAGES = Messages("gui.match.phases", {
 })
 
 
-def leaves(states=STATES, prefix: str = "") -> list[str]:
+def leaves(states, prefix: str = "") -> list[str]:
     """The leaf states in table order: ``mission_main``, ``mission_chain_priority``..."""
     out = []
     for state in states:
@@ -31,11 +31,11 @@ def leaves(states=STATES, prefix: str = "") -> list[str]:
     return out
 
 
-def phases() -> list[tuple[str, list[str]]]:
+def phases(states) -> list[tuple[str, list[str]]]:
     """(phase, its steps) in the order of the turn (the end of the game is no step of a turn: the
     status line and the game-over message say it)."""
     out: list[tuple[str, list[str]]] = []
-    for leaf in leaves():
+    for leaf in leaves(states):
         if leaf == "over":
             continue
         phase = leaf.split("_")[0]
@@ -54,8 +54,9 @@ class PhaseTracker(QFrame):
     tracker paints under its label (a style sheet would do the same at several times the cost of
     every restyle, relayout and repaint of the tracker, after most clicks)."""
 
-    def __init__(self):
+    def __init__(self, view: GameView | None = None):
         super().__init__()
+        self.view = view or naruto_view()
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.labels: dict[str, QLabel] = {}
         self.headers: dict[str, QLabel] = {}
@@ -63,7 +64,7 @@ class PhaseTracker(QFrame):
         row.setContentsMargins(6, 2, 6, 2)
         bold = self.font()
         bold.setBold(True)
-        for phase, steps in phases():
+        for phase, steps in phases(self.view.states):
             column = QVBoxLayout()
             column.setSpacing(2)
             header = QLabel()
@@ -95,25 +96,23 @@ class PhaseTracker(QFrame):
                     self._label(name)
 
     def retranslate(self) -> None:
-        tr = current()
         for phase, header in self.headers.items():
-            header.setText(tr.term("phase", phase))
+            header.setText(self.view.phase(phase))
             words = header.text().split()  # wrapped, but no word cut
             header.setMinimumWidth(max(header.fontMetrics().horizontalAdvance(w) for w in words) + 4)
         for step in self.labels:
             self._label(step)
 
     def _label(self, step: str) -> None:
-        tr = current()
         label = self.labels[step]
-        letter = STEPS.get(step, "·")
-        name = tr.term("step", step)
+        letter = self.view.letters.get(step, "·")
+        name = self.view.step_name(step)
         now = step == self.current
         # the whole turn fits one line: steps show their letter, the current one its name too
         label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
         label.setForegroundRole(QPalette.ColorRole.HighlightedText if now else QPalette.ColorRole.WindowText)
         label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
-                                  phase=tr.term("phase", step.split("_")[0]), step=name))
+                                  phase=self.view.phase(step.split("_")[0]), step=name))
         chain_of = self.current.rsplit("_chain_", 1)[0] if is_chain_step(self.current) else None
         label.setVisible(not is_chain_step(step) or step.rsplit("_chain_", 1)[0] == chain_of)
 

@@ -248,7 +248,8 @@ def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(windo
         assert page.step_label.text() == f"Step {step} of {len(actions)}"
         expected = [line for line in log_lines(page) if not line.startswith("    ")]
         assert expected == [LOG("action", n=a.seq, player=info.players[a.actor],
-                                action=label(Action.parse(a.notation), window.context.card_name))
+                                action=label(Action.parse(a.notation), window.context.card_name,
+                                             seat_name=lambda s: info.players[s]))
                             for a in actions[:step]]
         events = [current().event(e.key, e.params, lambda s: info.players[s], window.context.card_name)
                   for e in reference.match.log]

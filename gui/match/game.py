@@ -1,0 +1,65 @@
+"""What the shared match widgets need to know of a game, so that one options panel, one phase
+tracker, one log and one page serve the Naruto CCG and Llamas Unleashed.
+
+A `GameView` names the game's verbs, phases and steps (each game has term kinds of its own, since
+the games call different things alike), lists its verbs in the order a player meets them, says which
+verbs have controls of their own on the page (pass, next), which hand cards each verb plays (to
+grey those it may not play now, with the rule), which verbs are answered by ticking several cards,
+and which option of a verb is chosen once for the whole group (Llamas: the field a card goes into).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from localization import current
+
+
+@dataclass(frozen=True)
+class GameView:
+    game: str
+    states: list[Any]  # the state machine's states (its table), for the phase tracker
+    letters: dict[str, str]  # step -> the short tag the tracker shows for a step not current
+    verb_kind: str  # the term kind naming the verbs
+    phase_kind: str
+    step_name: Callable[[str], str]  # a step's name in the active language
+    order: tuple[str, ...]  # option verbs, in the order a player meets them
+    controls: tuple[str, ...]  # verbs with a control of their own on the page, never an option
+    #: verb -> which hand cards it plays (a card -> bool), to grey the others with their refusal
+    plays: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
+    #: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
+    picks: dict[str, str] = field(default_factory=dict)
+    #: verb -> (an option chosen once for the whole group, its values being seats numbered from 1;
+    #: which cards take it): Llamas plays an Animal, Upgrade or Downgrade into a chosen field
+    seat_option: dict[str, tuple[str, Callable[[Any], bool]]] = field(default_factory=dict)
+    #: the actor's zones whose content changes the options shown
+    watched: tuple[str, ...] = ("hand",)
+    #: what a choice an effect asks is called (the title of the answers)
+    choice_name: Callable[[str], str] = lambda kind: current().term("choice", kind)
+
+    def verb(self, verb: str) -> str:
+        return current().term(self.verb_kind, verb)
+
+    def phase(self, phase: str) -> str:
+        return current().term(self.phase_kind, phase)
+
+
+def naruto_view() -> GameView:
+    from referee.games.naruto.table import STATES, STEPS
+
+    return GameView(
+        game="naruto", states=STATES, letters=STEPS, verb_kind="verb", phase_kind="phase",
+        step_name=lambda step: current().term("step", step),
+        order=("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
+               "charge", "client", "join", "team", "send", "block", "jutsu", "discard"),
+        controls=("pass", "next"),
+        plays={"deploy": _typed("Ninja"), "grow": _typed("Ninja"), "mission": _typed("Mission"),
+               "counter": _typed("Mission"), "client": _typed("Client"), "jutsu": _typed("Jutsu")},
+        picks={"charge": "hand", "discard": "hand", "team": "village"},
+        watched=("hand", "village"),
+    )
+
+
+def _typed(kind: str) -> Callable[[Any], bool]:
+    return lambda card: card.type == kind
