@@ -108,10 +108,11 @@ def confirm(seat: int, then: list[dict], otherwise: list[dict] | None = None) ->
 
 def pick(s: LlamasState, seat: int, pool: list[int], then: list[dict], *, count: int = 1, least: int | None = None,
          spec: str = "card", ordered: bool = False, anonymous: bool = False, rule: str = "L-EFFECT-2") -> dict:
-    """A choice of ``least`` (``count`` unless given) to ``count`` cards among ``pool`` meeting ``spec``.
+    """A choice of ``least`` (``count`` unless given) to ``count`` cards among ``pool`` meeting ``spec``;
+    ``options`` are the different answers for one card (two copies of a card are one option).
     Unknown physical cards of the pool are named by the answer (or stay unknown with ``?`` when
     ``anonymous``: a card taken from a hand and kept hidden)."""
-    options = sorted(ref(s, i) for i in pool if s.instances[i] is not None and matches(s, i, spec))
+    options = sorted({ref(s, i) for i in pool if s.instances[i] is not None and matches(s, i, spec)})
     return {"kind": "pick", "player": seat, "pool": list(pool), "spec": spec, "options": options, "count": count,
             "least": count if least is None else least, "ordered": ordered, "hidden": hidden(s, pool),
             "anonymous": anonymous, "then": then, "rule": rule}
@@ -264,10 +265,10 @@ def op_to_hand(s, op, ctx):
     (L-SEARCH-1)."""
     seat, done = op["seat"], False
     for iid in cards(ctx, op["card"]):
-        zone, _ = where(s, iid)
+        zone, holder = where(s, iid)
         if zone in ("deck", "discard") and not op.get("secret"):
             s.emit("shown", player=seat, card=s.instances[iid], zone=zone)
-        if zone != "hand":
+        if (zone, holder) != ("hand", seat):
             move(s, iid, "hand", seat)
             done = True
     ctx["ok"] = done
@@ -439,7 +440,8 @@ def choice_candidates(s: LlamasState) -> list[Action]:
     if c["kind"] == "player":
         out = [Action.of("choose", o) for o in c["options"]]
     else:
-        out = [Action.of("choose", *answer) for answer in _answers(c["options"], c["count"], c["least"], c["ordered"])
+        copies = sorted(ref(s, i) for i in c["pool"] if ref(s, i) in c["options"])  # one per card: copies repeat
+        out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
                if len(answer) >= c["least"]]
         if c["hidden"]:  # a template: each unknown card chosen is named
             out.append(Action.of("choose", *[UNNAMED] * max(1, c["least"])))
