@@ -26,6 +26,7 @@ from .fields import enter
 from .links import add_link, effect, holds, watchers
 from .state import LlamasState
 from .traits import barred, closed, matches, owns, unanswerable, words
+from .turn import check_plain
 from .zones import distinct, hidden, locate, move, reveal
 
 #: the rule that says where each type may be played (L-CARD-2..5)
@@ -221,5 +222,5 @@ def settle_card(s: LlamasState) -> None:
 VERBS = {
     "play": Verb(candidates_play, check_play, perform_play),
     "instant": Verb(candidates_instant, check_instant, perform_instant),
-    "pass": Verb(lambda s, r: [Action.of("pass")], lambda s, r, a: None, perform_pass, trusted=True),
+    "pass": Verb(lambda s, r: [Action.of("pass")], check_plain, perform_pass, trusted=True),
 }

@@ -1,0 +1,82 @@
+"""Legal-action counts of Llamas Unleashed from fixed positions, as chess engines' perft: every count
+below was worked out by hand from part L of RULES.md (the reasoning is in each test) before the
+engine was asked, so a change in what `legal_actions()` lists shows up here.
+
+`legal_actions()` lists a card to play once per field it may go into (``into``), a Magic card once,
+an Instant only in its window, a discard one card at a time; a choice lists its single answers (and
+some answers of several cards; any other valid answer is accepted)."""
+
+from __future__ import annotations
+
+from llamas_support import act, turn
+from referee.engine.match import Match
+from referee.games.llamas.rules import new_match
+
+
+def listed(m: Match) -> list[str]:
+    actions = [str(a) for a in m.legal_actions()]
+    assert len(actions) == len(set(actions)), "an action is listed twice"
+    return sorted(actions)
+
+
+def perft(m: Match, depth: int) -> int:
+    """Leaves of the legal-action tree ``depth`` plies deep, walked with apply/undo; after every undo
+    the position must be exactly the one before the action."""
+    if depth == 0 or m.is_over():
+        return 1
+    before = m.state.to_dict()
+    nodes = 0
+    for action in m.legal_actions():
+        m.apply(action)
+        nodes += perft(m, depth - 1)
+        m.undo()
+        assert m.state.to_dict() == before, f"undo of {action} at {m.phase}"
+    return nodes
+
+
+def test_setup_babies_then_the_first_player():
+    """L-SETUP-2: each of the 3 players picks one of the 4 kinds of baby (3 copies of each, so every
+    kind is still there for the third player): 4, 16, 64 leaves; then L-SETUP-4 offers 3 first
+    players: 192."""
+    m = new_match(3, seed=11)
+    assert [perft(m, d) for d in (1, 2, 3, 4)] == [4, 16, 64, 192]
+
+
+def action_position() -> Match:
+    """Three players, seat 1 to act: hand Basic Llama, Llama Bomb, Spit Happens and Venti Alpacchino;
+    a baby alpaca in seat 1's field, babies in the others'; seat 2 holds Baaa'd Move!, seat 3
+    nothing."""
+    return turn(players=3, hands=[["LU-007", "LU-062", "LU-051", "LU-076"], ["LU-049"], []],
+                fields=[["LU-001"], ["LU-002"], ["LU-003"]])
+
+
+def test_action_phase_plays_and_draw():
+    """L-TURN-3: draw (1); the llama into any of 3 fields (3); Llama Bomb, whose targets exist, once
+    (1); Venti Alpacchino, whose alpaca requirement seat 1's baby meets, into any field (3); Spit
+    Happens is only an answer (L-CARD-1): 8 actions."""
+    m = action_position()
+    assert listed(m) == ["draw", "play LU-007 into 1", "play LU-007 into 2", "play LU-007 into 3", "play LU-062",
+                         "play LU-076 into 1", "play LU-076 into 2", "play LU-076 into 3"]
+    assert perft(m, 1) == 8
+
+
+def test_action_phase_two_plies_with_the_instant_window():
+    """After a draw, seat 1's turn is over and seat 2, having drawn a Basic Alpaca, may draw or play it
+    into 3 fields (4). After each of the 7 plays, seat 2 alone is asked (seat 3's hand is empty, so it
+    cannot answer): Baaa'd Move! or pass (2 each, 14). 4 + 14 = 18."""
+    assert perft(action_position(), 2) == 18
+
+
+def test_a_choice_lists_its_answers():
+    """Llama Bomb resolving (seat 2 passes): the animals of other fields, seat 2's and seat 3's
+    babies, are the only answers."""
+    m = act(action_position(), "play LU-062", "pass")
+    assert listed(m) == ["choose LU-002@2", "choose LU-003@3"]
+
+
+def test_referee_mode_lists_templates_for_physical_cards():
+    """Seat 1 holds six unknown cards after the draw: one template to play (the field is named with
+    the card), and the draw."""
+    m = new_match(2, seed=1, mode="referee")
+    act(m, "baby LU-001", "baby LU-002", "first 1")
+    assert listed(m) == ["draw", "play ?"]
