@@ -36,14 +36,40 @@ from sqlalchemy.exc import IntegrityError
 
 from referee.engine.errors import IllegalAction, NotationError
 from referee.engine.match import Match
+from referee.games.llamas import cards as llamas_cards
+from referee.games.llamas import rules as llamas_rules
 from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import rules_for
 
 from .models import ActionRecord, MatchRecord
 from localization import KeyedError, Messages
 
-#: the rules of each game this program records: format -> rules object
-GAMES: dict[str, Callable[[str], Any]] = {"naruto": rules_for}
+
+@dataclass(frozen=True)
+class RecordedGame:
+    """What the records need of a game: its rules by format, its formats (the first is the one a
+    game without formats is recorded under), how many seats it has, and the cards its engine plays
+    with when the caller gives none."""
+
+    rules: Callable[[str], Any]
+    formats: tuple[str, ...]
+    seats: range
+    cards: Callable[[Any], Any]  # database -> card source
+
+
+def _naruto_cards(db):
+    from .source import CatalogueSource
+
+    return CatalogueSource(db, "naruto")
+
+
+#: every game this program records; Llamas Unleashed has one format, the base game, and plays with
+#: the engine's own cards (its one shared deck is the box, not a deck list from the catalogue)
+GAMES: dict[str, RecordedGame] = {
+    "naruto": RecordedGame(rules_for, FORMATS, range(2, 3), _naruto_cards),
+    "llamas": RecordedGame(lambda fmt: llamas_rules.rules_for(), ("base",), llamas_rules.PLAYERS,
+                           lambda db: llamas_cards.bundled()),
+}
 MODES = ("guided", "referee")
 EXPORT_FORMAT = "referee-match"
 EXPORT_VERSION = 1
@@ -214,10 +240,12 @@ class Recorder:
         self.db = db
 
     def record(self, match: Match, *, players: Sequence[str] | None = None, decks: Sequence | None = None,
-               game: str = "naruto") -> str:
+               game: str | None = None) -> str:
         """Write the match's set-up (and any action it already has) and record every later action;
-        returns the match's uid. ``players`` default to the names in the match, ``decks`` to none
-        named (per seat: a deck name, a list of card numbers, or None)."""
+        returns the match's uid. ``game`` defaults to the match's rules' game, ``players`` to the
+        names in the match, ``decks`` to none named (per seat: a deck name, a list of card numbers,
+        or None)."""
+        game = game or getattr(match.rules, "game", "naruto")
         if game not in GAMES:
             raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
         state = match.state
@@ -239,7 +267,7 @@ class Recorder:
         with self.db.session() as session:
             conn = session.connection()
             result = conn.execute(insert(_MATCH).values(
-                uid=uid, game=game, format=state.format, mode=state.mode, seed=state.seed,
+                uid=uid, game=game, format=state_format(game, state), mode=state.mode, seed=state.seed,
                 players=_dumps(players), decks=_dumps(decks), initial=_dumps(initial),
                 started=utc_now(), turns=0))
             tape.match_id = result.inserted_primary_key[0]
@@ -266,6 +294,11 @@ class Recorder:
         for observer in match.observers:
             if isinstance(observer, _Tape) and observer.db is self.db:
                 observer.sync(match)
+
+
+def state_format(game: str, state) -> str:
+    """The format a position is played in: its own (Naruto), else its game's one format."""
+    return getattr(state, "format", None) or GAMES[game].formats[0]
 
 
 def _decks_ok(decks: list, seats: int) -> bool:
@@ -348,7 +381,7 @@ def _load(db, uid: str) -> tuple[MatchInfo, Any, list[ActionInfo]]:
 def _rules(game: str, fmt: str):
     if game not in GAMES:
         raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
-    return GAMES[game](fmt)
+    return GAMES[game].rules(fmt)
 
 
 def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) -> Iterator[tuple[str, int | None]]:
@@ -373,11 +406,13 @@ def _reason(err: Exception) -> str:
 
 
 def _catalogue(db, game: str, cards):
+    """The cards the engine plays ``game`` with: ``cards`` itself, or ``cards(game)`` when it is a
+    function of the game (a program holding one source per game), else the game's own."""
+    if callable(cards):
+        return cards(game)
     if cards is not None:
         return cards
-    from .source import CatalogueSource
-
-    return CatalogueSource(db, game)
+    return GAMES[game].cards(db)
 
 
 def _rebuild(info: MatchInfo, initial: dict, actions: Sequence[ActionInfo], cards) -> Match:
@@ -532,17 +567,21 @@ def _parse(data) -> _Parsed:
                           got=_short(data.get("format")), got_version=_short(data.get("version")))
     uid = _field(data, "uid", lambda v: isinstance(v, str) and bool(_UID.match(v)), "up to 36 letters, digits and '-'")
     game = _field(data, "game", lambda v: v in GAMES, "one of " + ", ".join(GAMES))
-    fmt = _field(data, "match_format", lambda v: v in FORMATS, "one of " + ", ".join(FORMATS))
+    formats, counts = GAMES[game].formats, GAMES[game].seats
+    fmt = _field(data, "match_format", lambda v: v in formats, "one of " + ", ".join(formats))
     mode = _field(data, "mode", lambda v: v in MODES, "one of " + ", ".join(MODES))
     seed = _field(data, "seed", lambda v: _is_int(v) and -2**63 <= v < 2**63, "an integer")
-    players = _field(data, "players", lambda v: isinstance(v, list) and len(v) == 2 and all(isinstance(p, str) for p in v),
-                     "a list of 2 player names")
-    decks = _field(data, "decks", lambda v: isinstance(v, list) and _decks_ok(v, 2),
-                   "a list of 2 deck names, card-number lists or nulls")
+    many = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    players = _field(data, "players", lambda v: isinstance(v, list) and len(v) in counts
+                     and all(isinstance(p, str) for p in v), f"a list of {many} player names")
+    seats = len(players)
+    decks = _field(data, "decks", lambda v: isinstance(v, list) and _decks_ok(v, seats),
+                   f"a list of {seats} deck names, card-number lists or nulls")
     initial = _field(data, "initial", lambda v: isinstance(v, dict), "a position (a JSON object)")
     started = _field(data, "started", _is_time, "an ISO date and time")
     finished = _field(data, "finished", _is_time, "an ISO date and time or null", optional=True)
-    winner = _field(data, "winner", lambda v: v in (0, 1) and _is_int(v), "0, 1 or null", optional=True)
+    winner = _field(data, "winner", lambda v: _is_int(v) and 0 <= v < seats, f"a seat from 0 to {seats - 1} or null",
+                    optional=True)
     reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), "a rule id or null", optional=True)
     turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, "a whole number")
     raw = _field(data, "actions", lambda v: isinstance(v, list), "a list of actions")
@@ -551,7 +590,7 @@ def _parse(data) -> _Parsed:
         if not isinstance(item, dict):
             raise RecordError("bad_action", place=i, field="(the action)", expected="an object", value=_short(item))
         checks = (("seq", _is_int, "a whole number"), ("notation", _text(_NOTATION_MAX), "an action's notation"),
-                  ("actor", lambda v: v is None or (_is_int(v) and v in (0, 1)), "0, 1 or null"),
+                  ("actor", lambda v: v is None or (_is_int(v) and 0 <= v < seats), f"a seat from 0 to {seats - 1} or null"),
                   ("phase", _text(_PHASE_MAX), "a step name"), ("at", _is_time, "an ISO date and time"))
         for name, check, expected in checks:
             if name not in item or not check(item[name]):
@@ -574,9 +613,12 @@ def _verify(parsed: _Parsed, cards) -> None:
         state = rules.load_state(parsed.initial, cards)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         raise RecordError("bad_initial", reason=f"{type(err).__name__}: {err}") from None
-    for name, value in (("format", info.format), ("mode", info.mode), ("seed", info.seed)):
-        if getattr(state, name) != value:
-            raise RecordError("initial_differs", field=name, initial=getattr(state, name), value=value)
+    initial = {"format": state_format(info.game, state), "mode": state.mode, "seed": state.seed,
+               "players": len(state.players)}
+    for name, value in (("format", info.format), ("mode", info.mode), ("seed", info.seed),
+                        ("players", len(info.players))):
+        if initial[name] != value:
+            raise RecordError("initial_differs", field=name, initial=initial[name], value=value)
     steps = _replaying(rules, parsed.initial, [a.notation for a in parsed.actions], cards, info.uid)
     match = next(steps)
     try:

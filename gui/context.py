@@ -3,7 +3,9 @@
 Settings (language, database URL) live in an INI file in the user's configuration folder, so they
 survive a restart; tests give a file of their own. The database is opened on first use, and a
 failure to open it is a `cards.db.StorageError`, which the window showing it explains in the user's
-language. Card names follow the active language and fall back to English, then to the number.
+language. Card names follow the active language and fall back to English, then to the number;
+a number the Naruto catalogue does not know is looked up among the Llamas Unleashed cards (the
+games' numbers differ: N-/J-/M-/C- and LU-).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ class AppContext:
         if database_url is not None:
             self.settings.setValue("database_url", database_url)
         self._db = None
-        self._cards = None
+        self._cards: dict[str, object] = {}
+        self._effects: dict[tuple[str, str], dict[str, str]] = {}  # (game, number) -> lang -> text
 
     # --- settings ---------------------------------------------------------------------------
     @property
@@ -62,21 +65,43 @@ class AppContext:
             self._db = Database(self.database_url)
         return self._db
 
-    def cards(self):
-        """Every Naruto card of the catalogue (a `cards.source.CatalogueSource`), read once."""
-        if self._cards is None:
+    def cards(self, game: str = "naruto"):
+        """Every card of ``game`` in the catalogue (a `cards.source.CatalogueSource`), read once."""
+        if game not in self._cards:
             from cards.source import CatalogueSource
 
-            self._cards = CatalogueSource(self.database())
-        return self._cards
+            self._cards[game] = CatalogueSource(self.database(), game)
+        return self._cards[game]
+
+    def engine_cards(self, game: str):
+        """The cards the engine plays ``game`` with: the catalogue's for the Naruto CCG (imported
+        cards included), the game's own box for Llamas Unleashed (see `cards.records.GAMES`)."""
+        if game == "naruto":
+            return self.cards()
+        from cards.records import GAMES
+
+        return GAMES[game].cards(self.database())
 
     def card_name(self, number: str) -> str:
         """``N-008 Naruto Uzumaki`` with the name in the active language."""
-        name = self.cards().name(number, localization.current().lang)
+        lang = localization.current().lang
+        name = self.cards().name(number, lang) or self.cards("llamas").name(number, lang)
         return number if name is None else f"{number} {name}"
+
+    def card_effect(self, number: str, game: str = "naruto") -> str:
+        """The card's effect description in the active language, else in English ("" for none);
+        each card's texts are read once (the board shows them on every card it draws)."""
+        key = (game, number)
+        if key not in self._effects:
+            from cards.source import effect_texts
+
+            self._effects[key] = effect_texts(self.database(), number, game)
+        texts = self._effects[key]
+        return texts.get(localization.current().lang) or texts.get("en", "")
 
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
         self._db = None
-        self._cards = None
+        self._cards = {}
+        self._effects = {}

@@ -268,7 +268,7 @@ class HistoryPage(_MatchesPage):
             return
         try:
             data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
-            result = records.import_match(self.db, data, cards=self.window_.context.cards())
+            result = records.import_match(self.db, data, cards=self.window_.context.engine_cards)
         except json.JSONDecodeError as err:
             self.say("not_json", file=path, line=err.lineno, column=err.colno, detail=err.msg)
         except (OSError, UnicodeDecodeError) as err:

@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         match comes back in hot seat, so that resuming never shows a hand to the wrong player."""
         from cards.records import resume
 
-        match = resume(self.context.database(), uid, cards=self.context.cards())
+        match = resume(self.context.database(), uid, cards=self.context.engine_cards)
         return self.open_match(match, uid=uid, hot_seat=match.state.mode == "guided")
 
     def home(self) -> None:

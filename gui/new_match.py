@@ -1,4 +1,4 @@
-"""The new-match page: game, deck format, mode, the two players and their decks, who starts, the seed.
+"""The new-match page: game, deck format, mode, the players and their decks, who starts, the seed.
 
 Everything here only sets a match up: mulligans and the choice of the first player are actions of
 the match itself, which the match page offers as options. Each saved deck is checked against the
@@ -6,7 +6,9 @@ chosen format as soon as it is chosen (the label next to it), and again by "Star
 same helper: an illegal deck is refused with every rule it breaks, listed by id and sentence, and
 nothing starts. In referee mode a player may also bring a physical deck that is not entered (only
 its size is known); in guided mode the program holds both decks and seat 2 is a second person on
-this device (hot seat) or a computer player.
+this device (hot seat) or a computer player. Llamas Unleashed has no decks to choose (one shared
+deck, the box): its players, two to eight, are set in `gui.llamas.setup.LlamasSetup`, shown in
+place of the Naruto seats when that game is chosen.
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer
 from referee.games.naruto.rules import DECK_SIZES, IllegalDeck, new_match
 
 from .i18n import watch
+from .llamas.setup import LlamasSetup
 from .pages import Page
 
 MESSAGES = Messages("gui.new_match", {
     "title": "New match",
     "setup_group": "Match",
     "game": "Game",
-    "game_tip": "The card game to play (only the Naruto CCG for now)",
+    "game_tip": "The card game to play",
     "format": "Deck format",
     "format_tip": "The deck construction rules both decks are checked against",
     "format_standard_tip": "At least 50 cards, at most 30 Ninjas, at most 3 copies of a name",
@@ -46,6 +49,10 @@ MESSAGES = Messages("gui.new_match", {
                         "program knows no hidden card and is told each card as it is revealed",
     "mode_guided_tip": "On the screen: the program holds both decks, shuffles and deals, and every "
                        "option is a button",
+    "mode_referee_llamas_tip": "Physical cards: the players play at the table with the game's box; the "
+                               "program knows no hidden card and is told each card as it is revealed",
+    "mode_guided_llamas_tip": "On the screen: the program holds the deck, shuffles and deals, and every "
+                              "option is a button",
     "first": "Who starts",
     "first_tip": "How the first player is chosen",
     "first_table": "Record at the table",
@@ -101,7 +108,7 @@ MESSAGES = Messages("gui.new_match", {
     "error": "The match could not start: {message}",
 })
 
-GAMES = ("naruto",)
+GAMES = ("naruto", "llamas")
 MODES = ("guided", "referee")
 FIRST = ("table", "flip", "1", "2")
 OPPONENTS = ("hot_seat", "heuristic", "random")
@@ -234,6 +241,7 @@ class NewMatchPage(Page):
 
         # --- the players ----------------------------------------------------------------------
         self.seats = [Seat(0), Seat(1)]
+        self.llamas = LlamasSetup()
 
         # --- refusals and the start button ----------------------------------------------------
         self.message = _label()
@@ -254,6 +262,7 @@ class NewMatchPage(Page):
         columns = QHBoxLayout()
         for group in (self.setup_group, *(s.group for s in self.seats)):
             columns.addWidget(group, 1, Qt.AlignmentFlag.AlignTop)
+        columns.addWidget(self.llamas, 2, Qt.AlignmentFlag.AlignTop)
         content = QWidget()
         body = QVBoxLayout(content)
         body.addLayout(columns)
@@ -275,6 +284,7 @@ class NewMatchPage(Page):
         self.refresh_decks()
         for seat, default in zip(self.seats, DEFAULT_DECKS):
             _select(seat.deck, default)
+        self.game_combo.currentIndexChanged.connect(self._game_changed)
         self.format_combo.currentIndexChanged.connect(self._format_changed)
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         for seat in self.seats:
@@ -283,8 +293,13 @@ class NewMatchPage(Page):
         self._clear_message()
         watch(self)
         self._format_changed()
+        self._game_changed()
 
     # --- reading the choices ------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        return self.game_combo.currentData()
+
     @property
     def format(self) -> str:
         return self.format_combo.currentData()
@@ -408,7 +423,21 @@ class NewMatchPage(Page):
             self._show_legality(seat)
         self._clear_message()
 
+    def _game_changed(self) -> None:
+        """Llamas Unleashed has its own players' panel and no deck format or decks."""
+        naruto = self.game == "naruto"
+        form = self.setup_group.layout()
+        for field in (self.format_combo, self.first_combo):
+            form.setRowVisible(field, naruto)
+        for seat in self.seats:
+            seat.group.setVisible(naruto)
+        self.llamas.setVisible(not naruto)
+        self.llamas.set_mode(self.mode)
+        self._mode_text()
+        self._clear_message()
+
     def _mode_changed(self) -> None:
+        self.llamas.set_mode(self.mode)
         self.refresh_decks()  # adds or removes the physical deck
         if self.mode == "guided":
             for seat, default in zip(self.seats, DEFAULT_DECKS):
@@ -434,7 +463,8 @@ class NewMatchPage(Page):
         self.seats[0].both_hands.setEnabled(guided and self.opponent == "hot_seat")
 
     def _mode_text(self) -> None:
-        self.mode_text.setText(MESSAGES(f"mode_{self.mode}_tip"))
+        own = "" if self.game == "naruto" else f"_{self.game}"  # what the program holds differs by game
+        self.mode_text.setText(MESSAGES(f"mode_{self.mode}{own}_tip"))
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """Back from a match or a deck builder: decks may have been saved meanwhile."""
@@ -486,6 +516,12 @@ class NewMatchPage(Page):
         """Check both decks, then build, record and open the match (the match page); None when a
         deck is refused or the match cannot start (the reason is shown on this page)."""
         self._clear_message()
+        if self.game == "llamas":
+            try:
+                return self.llamas.start(self.window_, self.mode, self.seed())
+            except (KeyedError, ValueError) as err:
+                self._say(MESSAGES("error", message=current().error(err, self.context.card_name)))
+                return None
         names = [s.player_name() for s in self.seats]
         seed, fmt, mode = self.seed(), self.format, self.mode
         try:

@@ -72,7 +72,7 @@ class ReplayPage(Page):
         self.replay: records.Replay | None = None
         self.error = ""
         try:
-            self.replay = records.replay(self.context.database(), uid, cards=self.context.cards())
+            self.replay = records.replay(self.context.database(), uid, cards=self.context.engine_cards)
         except (StorageError, RecordError) as err:
             self.error = current().error(err)
         self.heading = QLabel()

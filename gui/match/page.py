@@ -199,10 +199,13 @@ class MatchPage(Page):
         return players[seat].name if 0 <= seat < len(players) else MESSAGES("player", n=seat + 1)
 
     def _hidden(self) -> set[int]:
-        """Seats whose hand is not shown: in hot seat, all but the revealed one; otherwise the
-        computers'."""
+        """Seats whose hand is not shown: in hot seat, all but the revealed one (all of them while
+        the device is handed over, so that no hand is left drawn behind the hand-over screen);
+        otherwise the computers'."""
         seats = set(range(len(self.match.state.players)))
         if self.hot_seat:
+            if self._waiting_for_handover():
+                return seats
             return seats - ({self.revealed} if self.revealed is not None else set())
         return set(self.computer)
 

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 
 from cards.decks import save_deck
 from cards.records import list_matches
+from gui.llamas.setup import MESSAGES as MESSAGES_LLAMAS
 from gui.match.page import MatchPage
 from gui.new_match import MESSAGES, PHYSICAL, NewMatchPage
 from localization import current
@@ -26,8 +27,9 @@ def choose(combo, data):
 
 
 def test_the_page_offers_the_game_formats_modes_and_the_bundled_decks(page):
-    assert page.game_combo.count() == 1
+    assert [page.game_combo.itemData(i) for i in range(page.game_combo.count())] == ["naruto", "llamas"]
     assert page.game_combo.itemText(0) == current().term("game", "naruto")
+    assert page.game == "naruto" and not page.llamas.isVisibleTo(page)
     assert [page.format_combo.itemData(i) for i in range(page.format_combo.count())] == ["standard", "french"]
     assert page.mode == "guided"
     decks = [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())]
@@ -182,3 +184,61 @@ def test_the_layout_fits_the_window(page, window, context, screenshot, qtbot):
         assert widget.isVisible()
         bottom = widget.mapTo(window, widget.rect().bottomRight())
         assert bottom.y() <= window.height() and bottom.x() <= window.width()
+
+
+# --- Llamas Unleashed ---------------------------------------------------------------------------------
+def test_llamas_unleashed_sets_up_players_and_computers_and_opens_its_page(page, window, context):
+    from gui.llamas.page import LlamasPage
+    from referee.games.llamas.opponent import HeuristicPlayer as LlamasHeuristic
+    from referee.games.llamas.opponent import RandomPlayer as LlamasRandom
+
+    choose(page.game_combo, "llamas")
+    assert page.llamas.isVisibleTo(page) and not page.format_combo.isVisibleTo(page)
+    assert not any(seat.group.isVisibleTo(page) for seat in page.seats)
+    setup = page.llamas
+    setup.count.setValue(5)
+    assert [n.isVisibleTo(page) for n in setup.names] == [True] * 5 + [False] * 3
+    for k, (name, kind) in enumerate((("Ana", "person"), ("Boris", "person"), ("Chloé", "heuristic"),
+                                      ("Dmitri", "random"), ("Elena", "heuristic"))):
+        setup.names[k].setText(name)
+        choose(setup.kinds[k], kind)
+    page.seed_edit.setText("77")
+    page.start_button.click()
+    match_page = window.page
+    assert isinstance(match_page, LlamasPage)
+    match = match_page.match
+    assert [p.name for p in match.state.players] == ["Ana", "Boris", "Chloé", "Dmitri", "Elena"]
+    assert match.state.mode == "guided" and match.state.seed == 77 and match.phase == "setup_baby"
+    assert match_page.hot_seat  # two people share the device
+    assert {k: type(p) for k, p in match_page.computer.items()} == {2: LlamasHeuristic, 3: LlamasRandom,
+                                                                    4: LlamasHeuristic}
+    record = list_matches(context.database())[-1]
+    assert record.game == "llamas" and record.format == "base" and record.players[0] == "Ana"
+
+
+def test_llamas_first_player_chosen_here_is_recorded_once_the_babies_are_chosen(page, window, qtbot):
+    choose(page.game_combo, "llamas")
+    setup = page.llamas
+    setup.count.setValue(3)
+    choose(setup.kinds[0], "heuristic")  # every seat a computer: nobody to click for
+    choose(setup.first, "2")
+    assert setup.first.currentText() == MESSAGES_LLAMAS("first_seat", name=setup.player_names()[2])
+    page.start_button.click()
+    match_page = window.page
+    match_page.delay_ms = 0
+    match = match_page.match
+    qtbot.waitUntil(lambda: match.state.turn >= 1, timeout=5000)
+    assert str(match.history[3]) == "first 3" and match.state.first == 2
+    assert not match_page.hot_seat
+
+
+def test_llamas_in_referee_mode_has_no_computer_seats(page, window):
+    choose(page.game_combo, "llamas")
+    choose(page.mode_combo, "referee")
+    assert not any(kind.isVisibleTo(page) for kind in page.llamas.kinds)
+    assert page.llamas.table_note.isVisibleTo(page)
+    assert page.mode_text.text() == MESSAGES("mode_referee_llamas_tip")
+    page.start_button.click()
+    match = window.page.match
+    assert match.state.mode == "referee" and window.page.computer == {} and not window.page.hot_seat
+    assert all(n is None for n in (match.state.instances[i] for i in match.state.deck))  # physical cards

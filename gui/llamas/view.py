@@ -1,0 +1,29 @@
+"""Llamas Unleashed as the shared match widgets see it (`gui.match.game.GameView`): its table, its
+verbs and steps under term kinds of their own (``llamas_verb``, ``llamas_step``...), passing (not
+answering with an Instant) as the page's one control, and the field a card is played into chosen
+once for the whole "Play a card" group."""
+
+from __future__ import annotations
+
+from localization import current
+from referee.games.llamas.cards import FIELD_TYPES
+from referee.games.llamas.table import STATES
+
+from ..match.game import GameView
+
+#: the short tag of each step in the phase tracker (the current step also shows its name)
+LETTERS = {"setup_baby": "S1", "setup_first": "S2", "beginning_start": "B1", "beginning_chain": "B2", "draw": "D",
+           "action_main": "A1", "action_window": "A2", "action_settling": "A3", "end_hand": "E"}
+
+
+def llamas_view() -> GameView:
+    return GameView(
+        game="llamas", states=STATES, letters=LETTERS, verb_kind="llamas_verb", phase_kind="llamas_phase",
+        step_name=lambda step: current().term("llamas_step", step),
+        order=("choose", "baby", "first", "play", "instant", "draw", "discard"),
+        controls=("pass",),
+        plays={"play": lambda card: card.type != "instant", "instant": lambda card: card.type == "instant"},
+        picks={"discard": "hand"},
+        seat_option={"play": ("into", lambda card: card.type in FIELD_TYPES)},
+        choice_name=lambda kind: current().term("llamas_choice", kind),
+    )

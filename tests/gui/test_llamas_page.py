@@ -1,0 +1,146 @@
+"""The Llamas Unleashed match page, driven only through its controls: a whole guided game for three
+players (two of them computers) clicked to the game-over message, the hot seat hiding hands between
+people, eight fields laid out on one page, a refusal shown with its rule, a language switch."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+import localization
+from cards.records import get_match
+from gui.i18n import language
+from gui.llamas.board import MESSAGES as BOARD
+from gui.llamas.page import LlamasPage
+from gui.match.page import MESSAGES as PAGE
+from referee.engine.action import Action
+from referee.games.llamas.opponent import HeuristicPlayer, RandomPlayer
+from referee.games.llamas.rules import new_match
+from referee.games.llamas.scenario import scenario
+
+NAMES = ("Ana", "Boris", "Chloé", "Dmitri", "Elena", "Farid", "Gosia", "Hugo")
+FILLER = ["LU-005"] * 20
+
+
+def enabled(page: LlamasPage) -> list[QPushButton]:
+    return [b for b in page.options.buttons if b.isEnabled()] + [b for b in page.controls.values() if b.isEnabled()]
+
+
+def button(page: LlamasPage, notation: str) -> QPushButton:
+    found = [b for b in page.options.buttons if b.objectName() == notation]
+    assert found, (notation, [b.objectName() for b in page.options.buttons])
+    return found[0]
+
+
+def test_a_whole_guided_game_for_three_players_clicked_to_the_end(window, context, qtbot):
+    match = new_match(3, seed=11, names=NAMES[:3])
+    page = window.open_match(match, computer={1: HeuristicPlayer(1), 2: RandomPlayer(2)})
+    assert isinstance(page, LlamasPage)
+    page.delay_ms = 0
+    rng = random.Random(11)
+    for _ in range(2000):
+        if match.is_over():
+            break
+        if match.actor == 0:
+            choices = enabled(page)
+            assert choices, match.phase  # the person always has something to click
+            rng.choice(choices).click()
+        else:
+            qtbot.waitUntil(lambda: match.is_over() or match.actor == 0, timeout=5000)
+    assert match.is_over()
+    qtbot.waitUntil(lambda: hasattr(page, "game_over") and page.game_over.isVisible(), timeout=2000)
+    outcome = match.outcome()
+    text = page.game_over.text()
+    assert outcome.rule in text
+    assert (NAMES[outcome.winner] in text) if outcome.winner is not None else PAGE["over_all_lose"].split(".")[0] in text
+    assert {1, 2} <= set(page.adapter.actors)  # the computers played through the adapter
+    assert not page.board.areas[1].findChildren(QPushButton)
+    record = get_match(context.database(), page.adapter.uid)
+    assert record.game == "llamas" and record.is_finished and record.winner == outcome.winner
+    assert record.actions == len(match.history) and record.players == list(NAMES[:3])
+
+
+def test_hot_seat_hides_each_hand_until_the_device_is_handed_over(window):
+    match = new_match(3, seed=4, names=NAMES[:3])
+    page = window.open_match(match, hot_seat=True)
+    assert page.center.currentWidget() is page.handover and "Ana" in page.handover_text.text()
+    assert page.board.hand_seat is None and page.board.hand.numbers() == []
+    assert not any(b.isEnabled() for b in page.options.buttons)
+    page.handover_button.click()
+    assert page.center.currentWidget() is not page.handover
+    baby = next(b for b in page.options.buttons if b.objectName().startswith("baby "))
+    baby.click()  # Ana chooses her baby: Boris chooses next, after the hand-over
+    assert page.center.currentWidget() is page.handover and "Boris" in page.handover_text.text()
+    for name in ("Boris", "Chloé"):
+        page.handover_button.click()
+        next(b for b in page.options.buttons if b.objectName().startswith("baby ")).click()
+    page.handover_button.click()  # the first player is recorded by seat 1
+    button(page, "first 2").click()
+    assert match.phase == "action_main" and match.actor == 1
+    assert page.center.currentWidget() is page.handover and "Boris" in page.handover_text.text()
+    assert page.board.hand_seat is None  # nobody's hand while the device changes hands
+    page.handover_button.click()
+    hand = [match.state.instances[i] for i in match.state.players[1].hand]
+    assert page.board.hand_seat == 1 and page.board.hand.numbers() == hand
+    assert BOARD("hand_of", name="Boris", cards=localization.current().plural("cards", len(hand))) == \
+        page.board.hand_title.text()
+
+
+def test_eight_fields_fit_the_page(window, qtbot, screenshot):
+    window.resize(1280, 720)
+    match = new_match(8, seed=2, names=NAMES)
+    players = {k: HeuristicPlayer(k) for k in range(8)}
+    while match.state.turn < 9:
+        match.apply(players[match.actor].choose(match))
+    page = window.open_match(match, computer={k: players[k] for k in range(1, 8)})
+    page.delay_ms = 60_000  # the computers wait: the layout is looked at as it stands
+    qtbot.wait(50)
+    screenshot("llamas-8")
+    assert len(page.board.areas) == 8
+    s = match.state
+    order = {"animal": 0, "upgrade": 1, "downgrade": 2}
+    for seat, area in enumerate(page.board.areas):
+        assert area.isVisible()
+        corner = area.mapTo(window, area.rect().bottomRight())
+        assert corner.x() <= window.width() and corner.y() <= window.height(), area.objectName()
+        shown = area.cards.numbers()
+        assert sorted(shown) == sorted(s.instances[i] for i in s.players[seat].field)
+        assert shown == sorted(shown, key=lambda n: order[s.cards.get(n).type])  # animals first
+        assert BOARD("animals", animals=len([i for i in s.players[seat].field if s.card(i).is_animal]),
+                     needed=6) in area.stats.text()
+
+
+def test_a_card_played_where_it_may_not_go_is_greyed_and_refused_with_its_rule(window):
+    """Ana's field holds a Downgrade that keeps goats and rams out (LU-041): her goat may go into
+    Boris's field but not hers; the greyed button says why, and a refusal names the rule."""
+    match = scenario(players=2, hands=[["LU-006"], []], fields=[["LU-003", "LU-041"], ["LU-001"]], deck=FILLER)
+    page = window.open_match(match)
+    combo = page.options.groups["play"].seats
+    assert combo.currentData() == "1"  # the player's own field first
+    greyed = button(page, "play LU-006 into 1")
+    assert not greyed.isEnabled() and greyed.property("rule") == "L-EFFECT-3"
+    assert greyed.toolTip().startswith("L-EFFECT-3: ")
+    assert not page.choose(Action.parse("play LU-006 into 1")) and match.history == []
+    assert "L-EFFECT-3" in page.status.text() and "L-EFFECT-3" in page.log.plain_text()
+    combo.setCurrentIndex(combo.findData("2"))
+    playable = button(page, "play LU-006 into 2")
+    assert playable.isEnabled()
+    playable.click()
+    assert str(match.history[-1]) == "play LU-006 into 2"
+
+
+@pytest.mark.parametrize("lang", ["es", "ru", "fr"])
+def test_a_language_switch_retranslates_the_llamas_page(window, lang):
+    match = scenario(players=3, hands=[["LU-006", "LU-062"], [], []], fields=[["LU-003"], ["LU-001"], ["LU-002"]],
+                     deck=FILLER)
+    page = window.open_match(match)
+    english = (page.pass_button.text(), page.options.groups["play"].title(), page.board.areas[0].stats.text())
+    language().set(lang)
+    tr = localization.translator(lang)
+    assert page.pass_button.text() == PAGE.render("no_instant", tr)
+    assert page.options.groups["play"].title() == tr.term("llamas_verb", "play")
+    assert page.board.areas[0].stats.text().startswith(BOARD.render("animals", tr, animals=1, needed=7))
+    assert page.phases.headers["action"].text() == tr.term("llamas_phase", "action")
+    assert (page.pass_button.text(), page.options.groups["play"].title(), page.board.areas[0].stats.text()) != english
