@@ -99,10 +99,15 @@ def debounce(parent: QWidget, slot: Callable[[], None]) -> QTimer:
 
 
 def find_numbers(context, text: str, *, type: str | None = None, symbol: str | None = None,
-                 cost: int | None = None, limit: int = 50) -> list[str]:
-    """The numbers of the cards that match, best first (see `cards.search.search`)."""
-    hits = search(context.database(), text, lang=current().lang, type=type, symbol=symbol, cost=cost, limit=limit)
+                 cost: int | None = None, limit: int = 50, game: str = "naruto") -> list[str]:
+    """The numbers of ``game``'s cards that match, best first (see `cards.search.search`)."""
+    hits = search(context.database(), text, lang=current().lang, type=type, symbol=symbol, cost=cost, limit=limit,
+                  game=game)
     return [hit.number for hit in hits]
+
+
+#: the term kind naming each game's card types
+TYPE_TERMS = {"naruto": "card_type", "llamas": "llamas_card_type"}
 
 
 # --- how a card's facts read -------------------------------------------------------------------
@@ -264,9 +269,10 @@ class ResultModel(QAbstractListModel):
     """Cards found, each with the reason it may not be chosen (None: it may): a refused card is
     greyed, its reason its tooltip."""
 
-    def __init__(self, context, parent=None):
+    def __init__(self, context, parent=None, game: str = "naruto"):
         super().__init__(parent)
         self.context = context
+        self.game = game
         self.rows: list[tuple[str, str | None]] = []
 
     def set_rows(self, rows: Sequence[tuple[str, str | None]]) -> None:
@@ -288,8 +294,8 @@ class ResultModel(QAbstractListModel):
             return None
         number, reason = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
-            card = self.context.cards().get(number)
-            kind = f" · {card_type(card)}" if card is not None else ""
+            card = self.context.cards(self.game).get(number)
+            kind = f" · {current().term(TYPE_TERMS[self.game], card.type)}" if card is not None else ""
             return f"{self.context.card_name(number)}{kind}"
         if role == Qt.ItemDataRole.ToolTipRole:
             return MESSAGES("result_tip") if reason is None else MESSAGES("refused_tip", reason=reason)
@@ -310,23 +316,24 @@ class CardSearch(QWidget):
     ``accept(number)`` says whether a card may be chosen now: None if it may, else the reason in
     the player's language (the card is then greyed with the reason as its tooltip, and the confirm
     button stays disabled). ``confirm_text`` and ``confirm_tip`` name the confirm button for the
-    caller's purpose ("Add to deck"...), in the active language. Call `refresh` when what
-    ``accept`` answers may have changed.
+    caller's purpose ("Add to deck"...), in the active language. ``game`` is the game whose cards
+    are searched. Call `refresh` when what ``accept`` answers may have changed.
     """
 
     chosen = Signal(str)
 
     def __init__(self, context, accept: Callable[[str], str | None] | None = None, *,
                  confirm_text: Callable[[], str] | None = None, confirm_tip: Callable[[], str] | None = None,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, game: str = "naruto"):
         super().__init__(parent)
         self.context = context
+        self.game = game
         self.accept = accept or (lambda number: None)
         self.confirm_text = confirm_text or (lambda: MESSAGES("confirm"))
         self.confirm_tip = confirm_tip or (lambda: MESSAGES("confirm_tip"))
         self.edit = QLineEdit()
         self.edit.setClearButtonEnabled(True)
-        self.model = ResultModel(context, self)
+        self.model = ResultModel(context, self, game)
         self.results = QListView()
         self.results.setModel(self.model)
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -354,7 +361,7 @@ class CardSearch(QWidget):
         self.timer.stop()
         text = self.edit.text()
         try:
-            numbers = find_numbers(self.context, text)
+            numbers = find_numbers(self.context, text, game=self.game)
         except StorageError as err:
             numbers, note = [], current().error(err)
         else:

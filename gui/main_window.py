@@ -74,7 +74,8 @@ class MainWindow(QMainWindow):
 
         if uid is None:
             uid = Recorder(self.context.database()).record(match, players=players, decks=decks)
-        return self.open(page_class(match)(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
+        page = page_class(getattr(match.rules, "game", "naruto"))
+        return self.open(page(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
 
     def resume_match(self, uid: str):
         """Continue the recorded match ``uid`` where its last recorded action left it. A guided

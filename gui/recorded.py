@@ -19,6 +19,7 @@ from .tables import Column
 
 MESSAGES = Messages("gui.recorded", {
     "versus": "{first} vs {second}",
+    "many": "{names}",
     "decks": "{first} / {second}",
     "no_deck": "—",
     "no_winner": "No winner",
@@ -72,12 +73,19 @@ def seat_name(info: MatchInfo, seat: int) -> str:
 
 
 def players(info: MatchInfo) -> str:
-    return MESSAGES("versus", first=seat_name(info, 0), second=seat_name(info, 1))
+    """"Ana vs Boris"; a game of more players lists them all, first seat first."""
+    if len(info.players) == 2:
+        return MESSAGES("versus", first=seat_name(info, 0), second=seat_name(info, 1))
+    return MESSAGES("many", names=", ".join(seat_name(info, k) for k in range(len(info.players))))
 
 
 def decks(info: MatchInfo) -> str:
+    """Each seat's deck; a game of more players with no decks (Llamas Unleashed: one shared deck)
+    shows one dash, not one per seat."""
     labels = [records.deck_label(d) or MESSAGES("no_deck") for d in info.decks]
-    return MESSAGES("decks", first=labels[0], second=labels[1])
+    if len(labels) == 2:
+        return MESSAGES("decks", first=labels[0], second=labels[1])
+    return " / ".join(labels) if any(info.decks) else MESSAGES("no_deck")
 
 
 def winner(info: MatchInfo) -> str:

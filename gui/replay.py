@@ -6,8 +6,8 @@ match's own undo and redo are the steps, so ``replay.match.log`` and its positio
 current step's. The log is an item model rendered on demand: only the lines on screen are put into
 words, so stepping through a long match stays quick, and a language switch only redraws.
 
-The position is the match page's board with both hands shown (a replay hides nothing), under a line
-saying where the turn stands.
+The position is the match page's board of the match's game with every hand shown (a replay hides
+nothing), under a line saying where the turn stands.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from cards.records import RecordError
 from localization import Messages, current
 
 from .i18n import watch
-from .match.board import Board
 from .match.log_view import LogView
+from .match.page import page_class
 from .pages import Page
 from .recorded import MESSAGES as RECORDED, players, rule, seat_name, when, winner
 
@@ -50,6 +50,7 @@ MESSAGES = Messages("gui.replay", {
     "position_tip": "The position after the current step",
     "turn": "Turn {turn} · {step}",
     "roles": "Attacking: {attacker} · To act: {actor}",
+    "to_act": "To act: {actor}",
     "over": "Game over: {result}",
     "chain": "Links in the chain: {links}",
 })
@@ -100,7 +101,9 @@ class ReplayPage(Page):
         self.action_label.setWordWrap(True)
         self.situation_label = QLabel()
         self.situation_label.setWordWrap(True)
-        self.board = Board(self.context)
+        game = page_class(self.replay.info.game if self.replay else "naruto")
+        self.view = game.view
+        self.board = game.make_board(self.context)
         board_scroll = QScrollArea()
         board_scroll.setWidgetResizable(True)
         board_scroll.setWidget(self.board)
@@ -109,7 +112,7 @@ class ReplayPage(Page):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.situation_label)
         column.addWidget(board_scroll, 1)
-        self.log_view = LogView(self.card_name, self.player_name)
+        self.log_view = LogView(self.card_name, self.player_name, self.view.verb)
         self.log = self.log_view.log
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(position)
@@ -165,14 +168,16 @@ class ReplayPage(Page):
 
     def situation(self) -> str:
         """Where the turn stands at the current step (the board shows the cards)."""
-        match, state, tr = self.replay.match, self.replay.match.state, current()
+        match, state = self.replay.match, self.replay.match.state
         outcome = match.outcome()
         if outcome is not None:
             step = MESSAGES("over", result=self.result(outcome.winner, outcome.rule))
             lines = [MESSAGES("turn", turn=state.turn, step=step)]
         else:
-            lines = [MESSAGES("turn", turn=state.turn, step=tr.term("step", state.phase)),
-                     MESSAGES("roles", attacker=self.player_name(state.attacker), actor=self.actor_name(match.actor))]
+            attacker = getattr(state, "attacker", None)  # a Naruto CCG turn has an attacker
+            lines = [MESSAGES("turn", turn=state.turn, step=self.view.step_name(state.phase)),
+                     MESSAGES("roles", attacker=self.player_name(attacker), actor=self.actor_name(match.actor))
+                     if attacker is not None else MESSAGES("to_act", actor=self.actor_name(match.actor))]
         if state.chain:
             lines.append(MESSAGES("chain", links=len(state.chain)))
         return "\n".join(lines)

@@ -19,8 +19,9 @@ class LlamasPage(MatchPage):
     control_texts = {"pass": "no_instant"}
     no_winner = "over_all_lose"
 
-    def make_board(self) -> LlamasBoard:
-        return LlamasBoard(self.context)
+    @classmethod
+    def make_board(cls, context) -> LlamasBoard:
+        return LlamasBoard(context)
 
     def make_tabs(self):
         self.pile = PileView(self.card_name, self.player_name, self.view.choice_name)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from localization import current
+from referee.engine.action import Action
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,15 @@ class GameView:
 
     def phase(self, phase: str) -> str:
         return current().term(self.phase_kind, phase)
+
+    def fit(self, action: Action, cards) -> Action:
+        """``action`` as its named card takes it: a physical card named for ``play ? into 2`` that
+        goes into no field (a Magic) drops the seat option (``cards``: the match's card source)."""
+        key, takes = self.seat_option.get(action.verb, (None, None))
+        card = cards.get(action.args[0]) if key is not None and action.args else None
+        if card is None or takes(card):
+            return action
+        return Action(action.verb, action.args, tuple((k, v) for k, v in action.opts if k != key))
 
 
 def naruto_view() -> GameView:

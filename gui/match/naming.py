@@ -97,17 +97,20 @@ def reason(match, action: Action, card_name) -> str | None:
 
 
 class NamingDialog(QDialog):
-    def __init__(self, context, match, template: Action, apply, parent=None):
-        """``apply(action) -> bool`` hands the named action to the adapter."""
+    def __init__(self, context, match, template: Action, apply, parent=None, fit=None):
+        """``apply(action) -> bool`` hands the named action to the adapter; ``fit(action)`` adjusts
+        the action to the card named (`GameView.fit`: a Magic goes into no field)."""
         super().__init__(parent)
         self.context, self.match, self.apply_action = context, match, apply
+        self.fit = fit or (lambda action: action)
         self.composer = Composer(template)
         self.fixed = len(self.composer.slots)
         self.intro = QLabel()
         self.intro.setWordWrap(True)
         self.slot_list = QListWidget()
         self.slot_list.currentRowChanged.connect(lambda _: self.search.refresh())
-        self.search = CardSearch(context, self._accept, confirm_text=lambda: MESSAGES("confirm_card"))
+        self.search = CardSearch(context, self._accept, confirm_text=lambda: MESSAGES("confirm_card"),
+                                 game=getattr(match.rules, "game", "naruto"))
         self.search.chosen.connect(self._named)
         self.add_pay, self.add_card, self.remove = QPushButton(), QPushButton(), QPushButton()
         self.add_pay.clicked.connect(lambda: self._add("pay"))
@@ -147,7 +150,7 @@ class NamingDialog(QDialog):
         slot = self.slot
         if slot is None:
             return MESSAGES("incomplete")
-        return reason(self.match, self.composer.with_card(slot, number), self.context.card_name)
+        return reason(self.match, self.fit(self.composer.with_card(slot, number)), self.context.card_name)
 
     def _named(self, number: str) -> None:
         slot = self.slot
@@ -183,7 +186,7 @@ class NamingDialog(QDialog):
 
     # --- the verdict ----------------------------------------------------------------------
     def _judge(self) -> None:
-        action = self.composer.action()
+        action = self.fit(self.composer.action())
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         if action.needs_naming:
             self.verdict.setText(MESSAGES("incomplete"))
@@ -194,7 +197,7 @@ class NamingDialog(QDialog):
         ok.setEnabled(why is None)
 
     def _confirm(self) -> None:
-        if self.apply_action(self.composer.action()):
+        if self.apply_action(self.fit(self.composer.action())):
             self.accept()
         else:
             self._judge()

@@ -13,8 +13,9 @@ from .showdown import ShowdownPanel
 class NarutoPage(MatchPage):
     view = naruto_view()
 
-    def make_board(self) -> Board:
-        return Board(self.context)
+    @classmethod
+    def make_board(cls, context) -> Board:
+        return Board(context)
 
     def make_tabs(self):
         self.chain = ChainView(self.card_name)

@@ -251,7 +251,9 @@ class OptionsPanel(QScrollArea):
         key = self.view.seat_option[verb][0]
         out: list[Action] = []
         for action in legal:
-            if action.one(key) is not None:
+            if action.needs_naming:  # the card is named later; it goes into the chosen field if it goes into one
+                action = Action(action.verb, action.args, (*action.opts, (key, (seat,))))
+            elif action.one(key) is not None:
                 action = Action(action.verb, action.args, tuple((k, (seat,) if k == key else v) for k, v in action.opts))
             if action not in out:
                 out.append(action)

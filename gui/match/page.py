@@ -94,7 +94,7 @@ class MatchPage(Page):
         self.revealed: int | None = None  # the seat whose hand the hot seat shows now
         self.actors = self.adapter.actors
         self.phases = PhaseTracker(self.view)
-        self.board = self.make_board()
+        self.board = self.make_board(self.context)
         self.options = OptionsPanel(self.card_name, self.view, self.player_name)
         self.log = LogView(self.card_name, self.player_name, self.view.verb)
         self.log.rule_clicked.connect(self.open_rule)
@@ -133,9 +133,10 @@ class MatchPage(Page):
         self.refresh()
 
     # --- what each game's page gives ------------------------------------------------------------
-    def make_board(self) -> QWidget:
+    @classmethod
+    def make_board(cls, context) -> QWidget:
         """The board: a widget with ``display(state, hidden, acting)`` (``hidden``: the seats whose
-        hand it must not show)."""
+        hand it must not show); the replay page shows the same one."""
         raise NotImplementedError
 
     def make_tabs(self) -> list[tuple[QWidget, str]]:
@@ -296,7 +297,8 @@ class MatchPage(Page):
     def name_cards(self, template: Action) -> None:
         from .naming import NamingDialog
 
-        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self)
+        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self,
+                              fit=lambda action: self.view.fit(action, self.match.state.cards))
         self.naming_dialog = dialog
         dialog.open()
 
@@ -349,9 +351,9 @@ class MatchPage(Page):
         return True
 
 
-def page_class(match: Match) -> type[MatchPage]:
-    """The match page of ``match``'s game."""
-    if getattr(match.rules, "game", "naruto") == "llamas":
+def page_class(game: str) -> type[MatchPage]:
+    """The match page of ``game`` (a match's ``rules.game``, a record's ``game``)."""
+    if game == "llamas":
         from ..llamas.page import LlamasPage
 
         return LlamasPage

@@ -454,3 +454,30 @@ def test_deck_and_player_statistics_count_finished_matches(db):
     assert players == expected_players and "Zed" not in players
     assert sum(w for _, w in players.values()) == 4
     assert records.deck_stats(db)[0].deck == "Leaf Genin"  # most played first
+
+
+# --- Llamas Unleashed ----------------------------------------------------------------------------------
+
+
+def test_a_llamas_match_of_five_players_is_recorded_exported_imported_and_resumed(db, tmp_path, template):
+    """The game comes from the match's rules; its one format is the base game; five seats are
+    checked on import (winner and actors among them) and the engine's own cards replay it."""
+    from referee.games.llamas.opponent import RandomPlayer
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    match = llamas_match(5, seed=9, names=["A", "B", "C", "D", "E"])
+    uid = Recorder(db).record(match)
+    players = {k: RandomPlayer(k) for k in range(5)}
+    while not match.is_over():
+        match.apply(players[match.actor].choose(match))
+    info = records.get_match(db, uid)
+    assert (info.game, info.format, len(info.players), info.winner) == ("llamas", "base", 5, match.outcome().winner)
+    exported = json.loads(json.dumps(records.export_match(db, uid)))
+    other = open_db(f"sqlite:///{tmp_path / 'other.sqlite'}", template)
+    assert records.import_match(other, exported).status == "imported"
+    assert records.resume(other, uid).state.to_dict() == match.state.to_dict()
+    bad = dict(exported, uid="bad-1", actions=[dict(a, actor=7) for a in exported["actions"]])
+    with pytest.raises(RecordError) as refused:
+        records.import_match(other, bad)
+    assert refused.value.key == "bad_action" and refused.value.params["field"] == "actor"
+    other.close()

@@ -294,3 +294,40 @@ def test_an_unfinished_match_replays_too(window, recorded):
     assert "Game over" not in page.situation_label.text()
     assert "In progress" in page.heading.text()
     assert window.windowTitle().startswith("Replay: Dee vs Eve")
+
+
+# --- Llamas Unleashed ----------------------------------------------------------------------------------
+
+
+def test_a_llamas_match_is_listed_resumed_and_replayed(window, context):
+    """Three players: the history names them all, the record resumes on the Llamas page in hot seat,
+    and the replay shows the Llamas board and log step by step."""
+    from gui.llamas.board import LlamasBoard
+    from gui.llamas.page import LlamasPage
+    from referee.games.llamas.opponent import HeuristicPlayer
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    db = context.database()
+    match = llamas_match(3, seed=8, names=["Ana", "Boris", "Chloé"])
+    uid = Recorder(db).record(match)
+    players = {k: HeuristicPlayer(k) for k in range(3)}
+    for _ in range(40):
+        match.apply(players[match.actor].choose(match))
+    info = records.get_match(db, uid)
+    assert (info.game, info.format, info.actions) == ("llamas", "base", 40)
+    history = window.open(HistoryPage(window))
+    (row,) = [r for m, r in zip(sorted_rows(history.table), shown(history.table)) if m.uid == uid]
+    assert row[1:5] == ["Ana, Boris, Chloé", "—", current().term("format", "base"), "guided mode"]
+    window.home()
+    resumed = window.resume_match(uid)
+    assert isinstance(resumed, LlamasPage) and resumed.hot_seat
+    assert resumed.match.state.to_dict() == match.state.to_dict()
+    window.home()
+    replay = open_replay(window, uid)
+    assert isinstance(replay.board, LlamasBoard) and len(replay.board.areas) == 3
+    replay.go(40)
+    assert replay.replay.position == match.state.to_dict()
+    assert replay.situation_label.text().startswith(f"Turn {match.state.turn} · ")
+    assert "Ana" in replay.log_view.plain_text()
+    replay.go(2)  # two babies chosen: the board shows this step's fields
+    assert [len(a.cards.numbers()) for a in replay.board.areas] == [1, 1, 0]

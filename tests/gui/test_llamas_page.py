@@ -144,3 +144,32 @@ def test_a_language_switch_retranslates_the_llamas_page(window, lang):
     assert page.board.areas[0].stats.text().startswith(BOARD.render("animals", tr, animals=1, needed=7))
     assert page.phases.headers["action"].text() == tr.term("llamas_phase", "action")
     assert (page.pass_button.text(), page.options.groups["play"].title(), page.board.areas[0].stats.text()) != english
+
+
+def test_a_referee_mode_turn_names_the_physical_cards_played(window, qtbot):
+    """Physical cards: the hand is unknown, a card played is named from the catalogue; an Instant
+    cannot be played in the Action phase (L-CARD-1), an Animal goes into the field chosen, a Magic
+    into none."""
+    match = new_match(2, mode="referee", seed=5, names=NAMES[:2])
+    page = window.open_match(match)
+    for _ in range(2):
+        next(b for b in page.options.buttons if b.objectName().startswith("baby ")).click()
+    button(page, "first 1").click()
+    assert match.phase == "action_main" and page.board.hand.numbers() == [None] * 6  # five dealt, one drawn
+    button(page, "play ? into 1").click()
+    dialog = page.naming_dialog
+    qtbot.waitExposed(dialog)
+    dialog.search.edit.setText("LU-048")
+    dialog.search.search_now()
+    assert dialog.search.current_number() == "LU-048" and not dialog.search.confirm.isEnabled()
+    assert "L-CARD-1" in dialog.search.confirm.toolTip()
+    dialog.search.edit.setText("Totes Magoats")
+    dialog.search.search_now()
+    assert dialog.search.current_number() == "LU-068" and dialog.search.confirm.isEnabled()  # a Magic: no field
+    dialog.search.edit.setText("Basic Goat")
+    dialog.search.search_now()
+    assert dialog.search.current_number() == "LU-006"
+    dialog.search.confirm.click()
+    dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
+    assert str(match.history[-1]) == "play LU-006 into 1"
+    assert match.state.asking == 1 and "LU-006" in page.log.plain_text()
