@@ -34,7 +34,7 @@ TERM_PARAMS = {
     "result": "outcome", "format": "format", "mode": "mode", "phase": "phase", "verb": "verb",
     "source": "zone", "restriction": "restriction", "choice": "choice", "coin": "coin", "tool": "tool",
 }
-CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of"}
+CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of", "by", "answered"}
 #: in the match log, also these name cards (one card number or a list of them)
 EVENT_CARD_PARAMS = CARD_PARAMS | {"rear", "cards", "paid"}
 #: in the match log, these are seats (0 or 1), shown as the players' names
@@ -93,7 +93,8 @@ class Translator:
             candidates.append((f"rule:{rule}:message", entry["message"]))
         for context, english in candidates:
             if placeholders(english) <= set(params):
-                return self.format(context, english, params, card_name)
+                template = self.text(context, english)
+                return template.format_map(_Params(self, params, card_name, game=_game_of(rule)))
         return self.text(f"rule:{rule}:summary", entry["summary"])
 
     # --- the match log ----------------------------------------------------------------------
@@ -132,25 +133,35 @@ class Translator:
         return str(err)
 
 
+def _game_of(rule: str) -> str:
+    """The game a rule id belongs to: part L is Llamas Unleashed, whose terms have kinds of their own
+    (``llamas_step``, ``llamas_zone``...)."""
+    return "llamas" if rule.startswith("L-") else ""
+
+
 class _Params(dict):
-    """Parameters as a sentence shows them: names of steps, zones... in the reader's language,
-    lists joined, card numbers with their names when a resolver is given."""
+    """Parameters as a sentence shows them: names of steps, zones... in the reader's language (the
+    ``game``'s own kind of each name when it has one), lists joined, card numbers with their names
+    when a resolver is given."""
 
     def __init__(self, tr: Translator, params: Mapping[str, Any], card_name: Callable[[str], str] | None,
-                 card_keys: set[str] = CARD_PARAMS):
+                 card_keys: set[str] = CARD_PARAMS, game: str = ""):
         super().__init__()
         for key, value in params.items():
-            self[key] = _show(tr, key, value, card_name, card_keys)
+            self[key] = _show(tr, key, value, card_name, card_keys, game)
 
 
 def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] | None,
-          card_keys: set[str] = CARD_PARAMS) -> Any:
+          card_keys: set[str] = CARD_PARAMS, game: str = "") -> Any:
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(_show(tr, key, v, card_name, card_keys)) for v in value)
+        return ", ".join(str(_show(tr, key, v, card_name, card_keys, game)) for v in value)
     if value is None:
         return "—"
     if key in TERM_PARAMS and isinstance(value, str):
-        return tr.term(TERM_PARAMS[key], value)
+        kind = TERM_PARAMS[key]
+        if game and f"{game}_{kind}" in _sources().terms:
+            kind = f"{game}_{kind}"
+        return tr.term(kind, value)
     if key in card_keys and card_name is not None and isinstance(value, str):
         return card_name(value)
     return value  # numbers keep their format specs ({seconds:g})

@@ -1,4 +1,5 @@
-"""The `referee` command: self-play, replaying scenario files, checking decks.
+"""The `referee` command: self-play, replaying scenario files, checking decks (Naruto CCG), for
+either game where it applies.
 
 Other packages add their own commands (the catalogue's `cards`, `deck export`, `matches`) through the
 ``referee.commands`` entry points, so the engine itself never imports them: each entry point is a
@@ -29,15 +30,23 @@ from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import load_match, new_match
 from referee.games.naruto.scenario import scenario
+from referee.games.llamas import invariants as llamas_invariants, rules as llamas, scenario as llamas_scenario
+
+GAMES = ("naruto", "llamas")
 
 
 MESSAGES = Messages("referee.cli", {
-    "description": "Rules-enforcing referee for the Naruto CCG.",
+    "description": "Rules-enforcing referee for the Naruto CCG and Llamas Unleashed.",
     "lang_help": "language of the output: en, es, ru or fr (default: REFEREE_LANG, else the system's)",
     "selfplay_help": "play whole random games and check every invariant",
     "games_help": "how many games",
     "seed_help": "the seed of the first game",
     "format_help": "deck format",
+    "game_help": "the game: naruto (the Naruto CCG) or llamas (Llamas Unleashed)",
+    "players_help": "how many players (Llamas Unleashed: 2 to 8; the Naruto CCG: 2)",
+    "players": "Players: {players}",
+    "all_lose": "Games every player lost: {count}",
+    "two_players": "Error: the Naruto CCG is played by two players, not {players}.",
     "deep_help": "also check the JSON round trip, undo and replay after every action",
     "play_help": "apply the actions of a JSON file to its position",
     "file_help": "the file to read",
@@ -61,18 +70,28 @@ MESSAGES = Messages("referee.cli", {
 })
 
 
+def _new_game(args: argparse.Namespace, rng: random.Random):
+    """A match of the game asked for and its invariants: two generated legal Naruto decks, or a
+    Llamas Unleashed table of ``--players``."""
+    if args.game == "llamas":
+        return llamas.new_match(args.players, seed=rng.randrange(2**32)), llamas_invariants.violations
+    deck_a, deck_b = (decks.random_deck(bundled(), args.format, rng) for _ in range(2))
+    return new_match([deck_a, deck_b], fmt=args.format, seed=rng.randrange(2**32)), violations
+
+
 def _selfplay(args: argparse.Namespace) -> int:
-    """Whole guided-mode games of random legal actions between two generated legal decks."""
-    cards = bundled()
+    """Whole guided-mode games of random legal actions."""
+    if args.game == "naruto" and args.players != 2:
+        say("two_players", err=True, players=args.players)
+        return 2
     reasons: Counter[str] = Counter()
-    seats: Counter[int] = Counter()
+    seats: Counter[int | None] = Counter()
     turns = actions = 0
     problems: list[str] = []
     for game in range(args.games):
         rng = random.Random(args.seed * 1_000_003 + game)
-        deck_a, deck_b = (decks.random_deck(cards, args.format, rng) for _ in range(2))
-        match = new_match([deck_a, deck_b], fmt=args.format, seed=rng.randrange(2**32))
-        result = play_random(match, rng, invariants=violations, deep=args.deep)
+        match, invariants = _new_game(args, rng)
+        result = play_random(match, rng, invariants=invariants, deep=args.deep)
         turns += result.turns
         actions += result.actions
         if result.outcome is not None:
@@ -80,11 +99,16 @@ def _selfplay(args: argparse.Namespace) -> int:
             seats[result.outcome.winner] += 1
         problems += [f"{game + 1}: {v}" for v in result.violations]
     say("games", games=args.games)
-    say("format", format=args.format)
+    if args.game == "llamas":
+        say("players", players=args.players)
+    else:
+        say("format", format=args.format)
     say("turns", turns=turns, average=f"{turns / max(1, args.games):.1f}")
     say("actions", actions=actions)
     say("winners", winners=", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or MESSAGES("nobody"))
-    say("seats", seats=", ".join(f"{s + 1}: {seats[s]}" for s in (0, 1)))
+    say("seats", seats=", ".join(f"{s + 1}: {seats[s]}" for s in range(args.players)))
+    if seats[None]:
+        say("all_lose", count=seats[None])
     say("violations", count=len(problems))
     for p in problems[:20]:
         print(f"  {p}")
@@ -115,11 +139,18 @@ def card_namer(cards, resolvers: Sequence[CardNames] = ()):
 
 
 def _start(spec: dict):
+    """The match a ``play`` file starts from; ``"game": "llamas"`` in its setup or scenario, or in its
+    saved position, makes it a Llamas Unleashed one."""
     if "setup" in spec:
         setup = dict(spec["setup"])
+        if setup.pop("game", "naruto") == "llamas":
+            return llamas.new_match(setup.pop("players", 2), **setup)
         return new_match(setup.pop("decks", [None, None]), fmt=setup.pop("format", "standard"), **setup)
     if "scenario" in spec:
-        return scenario(**spec["scenario"])
+        kwargs = dict(spec["scenario"])
+        return (llamas_scenario.scenario if kwargs.pop("game", "naruto") == "llamas" else scenario)(**kwargs)
+    if spec.get("position", spec).get("game") == "llamas":
+        return llamas.load_match(spec)
     return load_match(spec)
 
 
@@ -164,7 +195,7 @@ def _diagram(args: argparse.Namespace) -> int:
     """The turn's state machine as a mermaid diagram, drawn from the same table the engine runs."""
     from referee.games.naruto.rules import rules_for
 
-    print(rules_for(args.format).table.mermaid())
+    print((llamas.rules_for() if args.game == "llamas" else rules_for(args.format)).table.mermaid())
     return 0
 
 
@@ -177,6 +208,8 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("selfplay", help=m("selfplay_help"))
     sp.add_argument("--games", type=int, default=20, help=m("games_help"))
     sp.add_argument("--seed", type=int, default=1, help=m("seed_help"))
+    sp.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
+    sp.add_argument("--players", type=int, choices=llamas.PLAYERS, default=2, help=m("players_help"))
     sp.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     sp.add_argument("--deep", action="store_true", help=m("deep_help"))
     sp.set_defaults(run=_selfplay)
@@ -186,6 +219,7 @@ def parser() -> argparse.ArgumentParser:
     pl.set_defaults(run=_play)
 
     dg = sub.add_parser("diagram", help=m("diagram_help"))
+    dg.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
     dg.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     dg.set_defaults(run=_diagram)
 

@@ -116,3 +116,37 @@ def test_the_console_script_runs():
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
     assert "Invariant violations: 0" in done.stdout
+
+
+def test_selfplay_llamas_unleashed_for_any_number_of_players(capsys):
+    assert main(["selfplay", "--game", "llamas", "--players", "6", "--games", "3", "--seed", "4", "--deep"]) == 0
+    out = capsys.readouterr().out
+    assert "Players: 6" in out and "Invariant violations: 0" in out and "Format:" not in out
+    wins = re.search(r"Winners by rule: (.*)", out).group(1)
+    assert sum(int(n) for n in re.findall(r"L-WIN-\d: (\d+)", wins)) == 3
+    assert re.search(r"Wins by seat: 1: \d+, 2: \d+, 3: \d+, 4: \d+, 5: \d+, 6: \d+$", out, re.M)
+
+
+def test_selfplay_refuses_a_player_count_the_game_does_not_take(capsys):
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--game", "llamas", "--players", "9"])
+    assert main(["selfplay", "--players", "3"]) == 2
+    assert "two players" in capsys.readouterr().err
+
+
+def test_play_a_llamas_scenario(tmp_path, capsys):
+    spec = {"scenario": {"game": "llamas", "players": 3, "hands": [["LU-062"]], "deck": ["LU-005"] * 5,
+                         "fields": [["LU-001"], ["LU-007"], []]},
+            "actions": ["play LU-062 into 2", "play LU-062", "choose LU-007@2"]}
+    path = tmp_path / "l.json"
+    path.write_text(json.dumps(spec))
+    assert main(["play", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("play LU-062 into 2: refused, L-CARD-4: ") and "LU-062 Llama Bomb" in lines[0]
+    assert lines[1:3] == ["play LU-062: ok", "choose LU-007@2: ok"]
+    position = json.loads(lines[3])
+    assert position["game"] == "llamas" and [position["instances"][i] for i in position["discard"]] == ["LU-007", "LU-062"]
+    saved = tmp_path / "saved.json"
+    saved.write_text(json.dumps({"position": position, "actions": ["draw"]}))
+    assert main(["play", str(saved)]) == 0
+    assert capsys.readouterr().out.startswith("draw: ok")
