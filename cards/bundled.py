@@ -1,44 +1,48 @@
-"""The catalogue shipped in the package: Naruto Set 1 "The Path to Hokage" and the ready decks.
+"""The catalogue shipped in the package: Naruto Set 1 "The Path to Hokage" with the ready decks, and
+the Llamas Unleashed base game.
 
 A first start loads them with no user action: `Database` calls `ensure_bundled` on every open.
-Whether anything must be written is decided by a fingerprint of what a load is made from (the
-shipped files, and the source of this loader and of `cards.search`, whose folding fills the search
-tokens), kept in the set's ``card_set.data_hash`` with a count of its cards: an up-to-date
-database costs a hash of a few small files and one query, and a new translation file, a corrected
-summary or a change in the folding reloads it.
+Whether a set must be written is decided by a fingerprint of what its load is made from (its
+shipped files, and the source of this loader, of `cards.names` and of `cards.search`, whose
+folding fills the search tokens), kept in the set's ``card_set.data_hash`` with a count of its
+cards: an up-to-date database costs a hash of a few small files and one query per set, and a new
+translation file, a corrected summary or a change in the folding reloads the sets it touches.
 
-Sources: the card facts and English names come from the engine's package data
-(``referee.games.naruto.cards.bundled()`` and the same CSV for the effect summaries, which become
-the English `CardText`); the es/ru/fr names from ``cards/data/set01_names.csv`` and the es/ru/fr
-effect descriptions from ``cards/data/set01_effects.csv`` (both number,es,ru,fr, read by
-`cards.names`) when they are there, a row for a card Set 1 lacks being refused, not dropped; the
-decks from ``cards/data/decks/*.txt`` (deck lists whose first comment lines may say
-``# name: ...`` and ``# format: ...``). The whole load is one transaction.
+Sources (`BundledSet`): the card facts, effect definitions, English names and effect summaries
+come from the engine's package data, as the engine reads it (``referee.games.naruto.cards.bundled()``
+and ``referee.games.llamas.cards.bundled()``), and from the same CSV (Set 1's stats as printed, the
+Llamas triggers); the summaries become the English `CardText`. The es/ru/fr names and effect descriptions come from two files per set in
+``cards/data/`` (number,es,ru,fr, read by `cards.names`) when they are there, a row for a card the
+set lacks being refused, not dropped; the decks from ``cards/data/decks/*.txt`` (Naruto deck lists
+whose first comment lines may say ``# name: ...`` and ``# format: ...``). The whole load is one
+transaction.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Callable
 
 from sqlmodel import Session, delete, func, select
 
-from referee.games.naruto import cards as engine_cards
+from referee.games.llamas import cards as llamas_cards
+from referee.games.naruto import cards as naruto_cards
 from referee.games.naruto.decks import parse_deck_list
 
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
-from .names import EFFECTS_FILE, NAMES_FILE, bundled_names, read_translations
+from .names import EFFECTS_FILE, LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, NAMES_FILE, read_translations
 from .search import fold, index_cards
 
-GAME = "naruto"
-SET_CODE = "set01"
-SET_NAME = "The Path to Hokage"
-DECKS_FOLDER = "data/decks"
-#: CardRecord columns filled from the engine's CSV as they are written there
+#: CardRecord columns filled from Set 1's CSV as they are written there
 STAT_COLUMNS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support", "injured_combat", "injured_support")
+#: what a set's reader makes of each row of its facts CSV: (CardRecord columns, English name,
+#: English effect description or "" for a card with none)
+CardReader = Callable[[list[dict[str, str]]], list[tuple[dict, str, str]]]
 
 
 @dataclass
@@ -55,8 +59,26 @@ class BundledDeck:
     entries: list[tuple[str, int]]  # (canonical number, count), sorted by number
 
 
+@dataclass(frozen=True)
+class BundledSet:
+    """One set the package ships, and where its load reads it from: so that both games' sets are
+    read, checked, fingerprinted and written by the same code."""
+
+    game: str
+    code: str
+    name: str
+    package: str  # the engine package whose data holds the facts
+    facts: str  # the facts CSV in that package: number, name, effect_summary and the game's own columns
+    read: CardReader
+    names_file: str  # es/ru/fr names in cards/ (see cards.names)
+    effects_file: str  # es/ru/fr effect descriptions in cards/
+    engine_files: tuple[str, ...] = ()  # more engine data the reader depends on
+    decks: str = ""  # the folder of ready decks in cards/, for a set that ships some
+
+
 @dataclass
 class Bundle:
+    shipped: BundledSet
     cards: list[BundledCard] = field(default_factory=list)
     decks: list[BundledDeck] = field(default_factory=list)
 
@@ -68,19 +90,74 @@ def _int_or_none(text: str) -> int | None:
     return int(text) if text.strip() else None
 
 
-def _engine_rows() -> list[dict[str, str]]:
-    text = resources.files(engine_cards.__package__).joinpath("data/set01.csv").read_text(encoding="utf-8")
+def _naruto_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
+    """Set 1 as the engine reads it (effect definitions from effects.toml included), with the
+    stats as printed: a blank stays blank, not 0."""
+    source = naruto_cards.bundled()
+    out = []
+    for row in rows:
+        card = source.get(row["number"])
+        facts = {
+            "number": card.number,
+            "type": card.type,
+            "symbols": "/".join(card.symbols),
+            **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
+            "attribute": card.attribute,
+            "jutsu_cost": " ".join(card.jutsu_cost),
+            "characteristics": ", ".join(card.characteristics),
+            "keywords": ", ".join(card.keywords),
+            "effect_kind": card.effect_kind,
+            "requirement": card.requirement,
+            "target": card.target,
+            "effect": card.script,
+        }
+        out.append((facts, card.name, card.effect))
+    return out
+
+
+def _llamas_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
+    """The base game as the engine reads it (effect definitions from effects.toml included), in the
+    columns that say the same of a Naruto card: the subtype (baby, basic, magical) as its keyword,
+    the variations (two for Henry the Huarizo) as its characteristics, base.csv's trigger as its
+    effect kind and the engine's effect definition as JSON ("" for a card with none)."""
+    source = llamas_cards.bundled()
+    out = []
+    for row in rows:
+        card = source.get(row["number"])
+        facts = {
+            "number": card.number,
+            "type": card.type,
+            "keywords": card.subtype,
+            "characteristics": ", ".join(card.variations),
+            "copies": card.copies,
+            "effect_kind": row["trigger"],
+            "effect": json.dumps(card.abilities) if card.abilities else "",
+        }
+        out.append((facts, card.name, card.effect))
+    return out
+
+
+NARUTO = BundledSet("naruto", "set01", "The Path to Hokage", naruto_cards.__package__, "data/set01.csv",
+                    _naruto_cards, NAMES_FILE, EFFECTS_FILE, engine_files=("data/effects.toml",), decks="data/decks")
+LLAMAS = BundledSet("llamas", "base", "Llamas Unleashed", llamas_cards.__package__, "data/base.csv",
+                    _llamas_cards, LLAMAS_NAMES_FILE, LLAMAS_EFFECTS_FILE, engine_files=("data/effects.toml",))
+#: every set a database is given on open, in load order
+SETS = (NARUTO, LLAMAS)
+
+
+def _rows(shipped: BundledSet) -> list[dict[str, str]]:
+    text = resources.files(shipped.package).joinpath(shipped.facts).read_text(encoding="utf-8")
     return list(csv.DictReader(text.splitlines()))
 
 
-def _other_names() -> dict[str, dict[str, str]]:
-    """number -> {lang: name} from the translations file (`cards.names`); empty until it exists."""
-    return {number: dict(names) for number, names in bundled_names().items()}
+def _other_names(shipped: BundledSet) -> dict[str, dict[str, str]]:
+    """number -> {lang: name} from the set's names file (`cards.names`); empty until it exists."""
+    return read_translations(shipped.names_file)
 
 
-def _other_effects() -> dict[str, dict[str, str]]:
-    """number -> {lang: effect description} from the effects file (`cards.names`); empty until it exists."""
-    return read_translations(EFFECTS_FILE)
+def _other_effects(shipped: BundledSet) -> dict[str, dict[str, str]]:
+    """number -> {lang: effect description} from the set's effects file; empty until it exists."""
+    return read_translations(shipped.effects_file)
 
 
 def _refuse_strays(name: str, rows: dict[str, dict[str, str]], known: set[str], what: str) -> None:
@@ -91,24 +168,27 @@ def _refuse_strays(name: str, rows: dict[str, dict[str, str]], known: set[str], 
         raise ValueError(f"cards/{name} has rows for {what}: {', '.join(strays)}")
 
 
-def _deck_files() -> list:
-    folder = resources.files(__package__).joinpath(DECKS_FOLDER)
-    if not folder.is_dir():
+def _deck_files(folder: str) -> list:
+    """The deck lists in ``folder`` of this package, by file name; none for no folder."""
+    if not folder:
         return []
-    return sorted((f for f in folder.iterdir() if f.name.endswith(".txt")), key=lambda f: f.name)
+    path = resources.files(__package__).joinpath(folder)
+    if not path.is_dir():
+        return []
+    return sorted((f for f in path.iterdir() if f.name.endswith(".txt")), key=lambda f: f.name)
 
 
-def fingerprint() -> str:
-    """A hash of everything a load is made from (a fraction of a millisecond)."""
+def fingerprint(shipped: BundledSet = NARUTO) -> str:
+    """A hash of everything the set's load is made from (a fraction of a millisecond)."""
     digest = hashlib.sha256()
-    parts = [(engine_cards.__package__, "data/set01.csv"), (engine_cards.__package__, "data/effects.toml"),
-             (__package__, NAMES_FILE), (__package__, EFFECTS_FILE),
+    parts = [(shipped.package, shipped.facts), *((shipped.package, name) for name in shipped.engine_files),
+             (__package__, shipped.names_file), (__package__, shipped.effects_file),
              (__package__, "bundled.py"), (__package__, "names.py"), (__package__, "search.py")]
     for package, name in parts:
         f = resources.files(package).joinpath(name)
         digest.update(f"{package}/{name}\0".encode())
         digest.update(f.read_bytes() if f.is_file() else b"(none)")
-    for f in _deck_files():
+    for f in _deck_files(shipped.decks):
         digest.update(f"deck/{f.name}\0".encode())
         digest.update(f.read_bytes())
     return digest.hexdigest()
@@ -131,36 +211,21 @@ def read_deck_file(name: str, text: str) -> BundledDeck:
     return BundledDeck(header["name"], header["format"], sorted(counts.items()))
 
 
-def read_bundle() -> Bundle:
-    """Everything the package ships, read from its files (a few milliseconds)."""
-    source = engine_cards.bundled()
-    rows = _engine_rows()
-    other, other_effects = _other_names(), _other_effects()
-    _refuse_strays(NAMES_FILE, other, {row["number"] for row in rows}, "cards Set 1 does not have")
-    _refuse_strays(EFFECTS_FILE, other_effects, {row["number"] for row in rows if row["effect_summary"].strip()},
-                   "cards Set 1 does not have or that have no English effect")
-    bundle = Bundle()
-    for row in rows:
-        card = source.get(row["number"])
-        facts = {
-            "game": GAME,
-            "number": card.number,
-            "type": card.type,
-            "symbols": "/".join(card.symbols),
-            **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
-            "attribute": card.attribute,
-            "jutsu_cost": " ".join(card.jutsu_cost),
-            "characteristics": ", ".join(card.characteristics),
-            "keywords": ", ".join(card.keywords),
-            "effect_kind": card.effect_kind,
-            "requirement": card.requirement,
-            "target": card.target,
-            "effect": card.script,
-        }
-        names = {"en": card.name, **other.get(card.number, {})}
-        effects = {"en": card.effect, **other_effects.get(card.number, {})} if card.effect else {}
-        bundle.cards.append(BundledCard(facts, names, effects))
-    for f in _deck_files():
+def read_bundle(shipped: BundledSet = NARUTO) -> Bundle:
+    """Everything the package ships of one set, read from its files (a few milliseconds)."""
+    cards = shipped.read(_rows(shipped))
+    other, other_effects = _other_names(shipped), _other_effects(shipped)
+    _refuse_strays(shipped.names_file, other, {facts["number"] for facts, _, _ in cards},
+                   f"cards not in {shipped.name}")
+    _refuse_strays(shipped.effects_file, other_effects, {facts["number"] for facts, _, effect in cards if effect.strip()},
+                   f"cards not in {shipped.name} or with no English effect")
+    bundle = Bundle(shipped)
+    for facts, name, effect in cards:
+        number = facts["number"]
+        names = {"en": name, **other.get(number, {})}
+        effects = {"en": effect, **other_effects.get(number, {})} if effect else {}
+        bundle.cards.append(BundledCard({"game": shipped.game, **facts}, names, effects))
+    for f in _deck_files(shipped.decks):
         bundle.decks.append(read_deck_file(f.name, f.read_text(encoding="utf-8")))
     return bundle
 
@@ -168,53 +233,59 @@ def read_bundle() -> Bundle:
 # --- loading -------------------------------------------------------------------------------------
 
 
-def _current(session: Session) -> tuple[CardSet | None, int]:
+def _current(session: Session, shipped: BundledSet) -> tuple[CardSet | None, int]:
     """The bundled set's row and how many cards it holds."""
-    card_set = session.exec(select(CardSet).where(CardSet.game == GAME, CardSet.code == SET_CODE)).first()
+    card_set = session.exec(select(CardSet).where(CardSet.game == shipped.game, CardSet.code == shipped.code)).first()
     if card_set is None:
         return None, 0
     count = session.exec(select(func.count()).select_from(CardRecord).where(CardRecord.set_id == card_set.id)).one()
     return card_set, count
 
 
-def _up_to_date(card_set: CardSet | None, count: int, hash_: str) -> bool:
-    return card_set is not None and card_set.data_hash == hash_ and count == len(engine_cards.bundled())
+def _up_to_date(shipped: BundledSet, card_set: CardSet | None, count: int, hash_: str) -> bool:
+    return card_set is not None and card_set.data_hash == hash_ and count == len(_rows(shipped))
 
 
 def is_loaded(db) -> bool:
-    """Whether the database holds the bundled catalogue as this program ships it."""
+    """Whether the database holds every bundled set as this program ships it."""
     with db.session() as session:
-        return _up_to_date(*_current(session), fingerprint())
+        return all(_up_to_date(shipped, *_current(session, shipped), fingerprint(shipped)) for shipped in SETS)
 
 
 def ensure_bundled(db) -> bool:
-    """Load the bundled catalogue and decks unless the database already holds exactly them.
+    """Load each bundled set (and the decks) unless the database already holds exactly it.
     True when something was written. A database opened read-only is left as it is."""
-    hash_ = fingerprint()
+    hashes = [(shipped, fingerprint(shipped)) for shipped in SETS]
     with db.session() as session:
-        if _up_to_date(*_current(session), hash_) or db.read_only:
-            return False
+        stale = [(shipped, hash_) for shipped, hash_ in hashes
+                 if not _up_to_date(shipped, *_current(session, shipped), hash_)]
+    if not stale or db.read_only:
+        return False
     db.verify()
+    written = False
     with db.exclusive() as session:
-        card_set, count = _current(session)
-        if _up_to_date(card_set, count, hash_):
-            return False  # another program loaded it while we waited for the lock
-        load(session, read_bundle(), card_set, hash_)
-        return True
+        for shipped, hash_ in stale:
+            card_set, count = _current(session, shipped)
+            if _up_to_date(shipped, card_set, count, hash_):
+                continue  # another program loaded it while we waited for the lock
+            load(session, read_bundle(shipped), card_set, hash_)
+            written = True
+    return written
 
 
 def load(session: Session, bundle: Bundle, card_set: CardSet | None = None, hash_: str = "") -> None:
     """Write the bundle (idempotent: cards, names and texts are updated in place, search tokens
-    and deck entries rewritten) and mark the set with ``hash_``. The caller owns the transaction."""
+    and deck entries rewritten) and mark its set with ``hash_``. The caller owns the transaction."""
+    shipped = bundle.shipped
     if card_set is None:
-        card_set = CardSet(game=GAME, code=SET_CODE, name=SET_NAME)
+        card_set = CardSet(game=shipped.game, code=shipped.code, name=shipped.name)
         session.add(card_set)
         session.flush()
-    card_set.name = SET_NAME
+    card_set.name = shipped.name
 
     numbers = [c.facts["number"] for c in bundle.cards]
     existing = {r.number: r for r in session.exec(
-        select(CardRecord).where(CardRecord.game == GAME, CardRecord.number.in_(numbers)))}
+        select(CardRecord).where(CardRecord.game == shipped.game, CardRecord.number.in_(numbers)))}
     records: dict[str, CardRecord] = {}
     for c in bundle.cards:
         record = existing.get(c.facts["number"]) or CardRecord(**c.facts)
@@ -262,12 +333,13 @@ def _write_texts(session: Session, bundle: Bundle, records: dict[str, CardRecord
 
 
 def _write_decks(session: Session, bundle: Bundle) -> None:
-    """Bundled decks are replaced; a user's own deck of the same name is never touched, and a
-    bundled deck no longer shipped is removed."""
-    decks = {d.name: d for d in session.exec(select(Deck).where(Deck.game == GAME))}
+    """Bundled decks of the bundle's game are replaced; a user's own deck of the same name is never
+    touched, and a bundled deck no longer shipped is removed."""
+    game = bundle.shipped.game
+    decks = {d.name: d for d in session.exec(select(Deck).where(Deck.game == game))}
     wanted = [n for d in bundle.decks for n, _ in d.entries]
     card_ids = dict(session.exec(
-        select(CardRecord.number, CardRecord.id).where(CardRecord.game == GAME, CardRecord.number.in_(wanted))).all())
+        select(CardRecord.number, CardRecord.id).where(CardRecord.game == game, CardRecord.number.in_(wanted))).all())
     for shipped in bundle.decks:
         deck = decks.get(shipped.name)
         if deck is not None and not deck.bundled:
@@ -276,7 +348,7 @@ def _write_decks(session: Session, bundle: Bundle) -> None:
         if missing:
             raise ValueError(f"bundled deck {shipped.name!r} names unknown cards: {', '.join(missing)}")
         if deck is None:
-            deck = Deck(game=GAME, name=shipped.name, format=shipped.format, bundled=True)
+            deck = Deck(game=game, name=shipped.name, format=shipped.format, bundled=True)
         deck.format, deck.bundled = shipped.format, True
         session.add(deck)
         session.flush()

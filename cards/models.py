@@ -58,6 +58,9 @@ class CardRecord(SQLModel, table=True):
     requirement: str = Field(default="", max_length=100)
     target: str = Field(default="none", max_length=32)
     effect: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    # how many copies of the card a game's box holds (Llamas Unleashed: its one shared deck and the
+    # babies); None where players build their own decks (Naruto)
+    copies: Optional[int] = None
 
 
 class CardName(SQLModel, table=True):

@@ -1,7 +1,9 @@
 """The bundled cards' names and effect descriptions in Spanish, Russian and French, read with no
-database from two files of one shape (number,es,ru,fr): ``data/set01_names.csv`` and
-``data/set01_effects.csv``. The catalogue loads both (`cards.bundled`); the command line shows the
-names where the engine itself only knows the English ones.
+database from files of one shape (number,es,ru,fr), two per bundled set: ``data/set01_names.csv``
+and ``data/set01_effects.csv`` for Naruto Set 1, ``data/llamas_names.csv`` and
+``data/llamas_effects.csv`` for the Llamas Unleashed base game. The catalogue loads them
+(`cards.bundled`); the command line shows the names where the engine itself only knows the English
+ones (both games' numbers are told apart by their prefixes, N-/J-/M- and LU-).
 
 `referee` asks its ``referee.commands`` plugins for card-name resolvers (see `referee.cli`); the
 catalogue's plugin gives `localized_name`. A card without a name in a language has ``None`` there,
@@ -19,6 +21,8 @@ from referee.games.naruto.decks import canonical_number
 
 NAMES_FILE = "data/set01_names.csv"
 EFFECTS_FILE = "data/set01_effects.csv"
+LLAMAS_NAMES_FILE = "data/llamas_names.csv"
+LLAMAS_EFFECTS_FILE = "data/llamas_effects.csv"
 OTHER_LANGUAGES = ("es", "ru", "fr")
 
 
@@ -37,8 +41,9 @@ def read_translations(name: str) -> dict[str, dict[str, str]]:
 
 @cache
 def bundled_names() -> dict[str, dict[str, str]]:
-    """number -> {lang: name}, read once: the command line asks for one name at a time."""
-    return read_translations(NAMES_FILE)
+    """number -> {lang: name} of every bundled set, read once: the command line asks for one name
+    at a time."""
+    return {**read_translations(NAMES_FILE), **read_translations(LLAMAS_NAMES_FILE)}
 
 
 def localized_name(number: str, lang: str) -> str | None:

@@ -62,9 +62,10 @@ class CatalogueSource:
         return len(self._table)
 
 
-def effect_texts(db, number: str) -> dict[str, str]:
-    """The card's effect description in every language the catalogue has it in."""
+def effect_texts(db, number: str, game: str = "naruto") -> dict[str, str]:
+    """The card's effect description in every language the catalogue has it in (a number is
+    unique within one game only)."""
     with db.session() as session:
         rows = session.exec(select(CardText.lang, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
-                            .where(CardRecord.number == number)).all()
+                            .where(CardRecord.game == game, CardRecord.number == number)).all()
     return dict(rows)

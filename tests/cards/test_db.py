@@ -26,6 +26,8 @@ from cards.db import MESSAGES, PG_LOCK_KEY, Database, StorageError, alembic_conf
 from cards.models import CardRecord, Deck
 
 ROOT = Path(__file__).resolve().parents[2]
+#: the cards every opened database holds: Naruto Set 1 and the Llamas Unleashed base game
+BUNDLED = 127 + 78
 
 
 def file_of(url: str) -> Path:
@@ -73,7 +75,7 @@ def test_a_fresh_database_gets_the_schema_of_the_models_and_the_catalogue(db_url
             # autogenerate finds nothing to do: the migrations build exactly cards/models.py
             assert compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}),
                                     SQLModel.metadata) == []
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_sqlite_runs_in_wal_with_foreign_keys_and_a_busy_timeout(sqlite_url):
@@ -98,20 +100,20 @@ def test_foreign_keys_are_enforced(db_url):
 def test_an_in_memory_database_works():
     with Database("sqlite://") as db:
         assert db.revision() == head_revision()
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_a_missing_folder_is_created(tmp_path):
     url = f"sqlite:///{tmp_path / 'a' / 'b' / 'referee.sqlite'}"
     with Database(url) as db:
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_reopening_a_database_at_head_writes_nothing(sqlite_url):
     make_database(sqlite_url)
     before = file_of(sqlite_url).read_bytes()
     with Database(sqlite_url) as db:
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
     assert file_of(sqlite_url).read_bytes() == before
 
 
@@ -126,7 +128,7 @@ def test_an_older_database_is_upgraded_on_open(db_url, revision):
         assert db.revision() == (None if revision == "base" else revision)
     with Database(db_url) as db:
         assert db.revision() == head_revision()
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
         with db.session() as s:
             names = set(s.exec(select(Deck.name)))
         # a real older schema keeps the user's rows; "base" has no table left to keep them in
@@ -141,7 +143,7 @@ def test_two_processes_opening_one_fresh_database_at_once_load_it_once(db_url):
     assert [p.returncode for p in procs] == [0] * 4, errors
     with Database(db_url) as db:
         assert db.revision() == head_revision()
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
         assert count(db, Deck) == len(list((ROOT / "cards/data/decks").glob("*.txt")))
 
 
@@ -185,7 +187,7 @@ def test_a_sqlite_database_locked_by_another_program_beyond_the_timeout(sqlite_u
         other.close()
     assert path.read_bytes() == before
     with Database(sqlite_url) as db:  # once the other program is done, it opens
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_writing_while_another_program_holds_the_lock_says_locked(sqlite_url):
@@ -193,7 +195,7 @@ def test_writing_while_another_program_holds_the_lock_says_locked(sqlite_url):
         other = sqlite3.connect(file_of(sqlite_url), isolation_level=None)
         other.execute("BEGIN IMMEDIATE")
         try:
-            assert count(db, CardRecord) == 127  # reading still works (WAL)
+            assert count(db, CardRecord) == BUNDLED  # reading still works (WAL)
             with pytest.raises(StorageError) as info:
                 with db.session() as s:
                     s.add(Deck(name="blocked"))
@@ -254,7 +256,7 @@ def test_a_folder_is_not_a_database(tmp_path):
 def test_an_empty_file_becomes_a_database(sqlite_url):
     file_of(sqlite_url).write_bytes(b"")
     with Database(sqlite_url) as db:
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_another_programs_sqlite_database_is_not_touched(sqlite_url):
@@ -282,7 +284,7 @@ def test_a_database_from_a_newer_schema_is_refused_and_not_touched(db_url):
     engine = create_engine(db_url)
     with engine.connect() as conn:
         assert conn.execute(text("SELECT version_num FROM alembic_version")).scalars().all() == ["ffff0042future"]
-        assert conn.execute(text("SELECT count(*) FROM card")).scalar() == 127
+        assert conn.execute(text("SELECT count(*) FROM card")).scalar() == BUNDLED
     engine.dispose()
 
 
@@ -314,7 +316,7 @@ def test_an_unreachable_database_or_a_bad_url(url):
 def test_a_plain_postgresql_url_uses_the_installed_driver(pg_url):
     with Database(pg_url.replace("postgresql+psycopg://", "postgresql://")) as db:
         assert db.engine.dialect.driver in ("psycopg", "psycopg2")
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
 
 
 def test_a_postgresql_database_that_does_not_exist(pg_url):
@@ -388,7 +390,7 @@ def test_a_read_only_database_at_head_opens_for_reading(shared_dir, folder_writa
         shared_dir.chmod(0o555)
     before = path.read_bytes()
     out = open_unprivileged(f"sqlite:///{path}")
-    assert out == {"read_only": True, "cards": 127, "write": "read_only"}
+    assert out == {"read_only": True, "cards": BUNDLED, "write": "read_only"}
     assert path.read_bytes() == before
 
 
@@ -433,7 +435,7 @@ def test_a_read_only_postgresql_database_at_head_opens_for_reading(pg_url):
     make_database(pg_url)
     _read_only_pg(pg_url)
     with Database(pg_url) as db:
-        assert count(db, CardRecord) == 127
+        assert count(db, CardRecord) == BUNDLED
         with pytest.raises(StorageError) as info:
             with db.session() as s:
                 s.add(Deck(name="new"))

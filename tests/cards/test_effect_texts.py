@@ -7,12 +7,13 @@ from __future__ import annotations
 import csv
 import re
 import tomllib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 import cards.bundled as bundled_module
-from cards.bundled import read_bundle
+from cards.bundled import NARUTO, read_bundle
 from cards.db import Database
 from cards.names import EFFECTS_FILE, OTHER_LANGUAGES, bundled_names, read_translations
 from cards.source import effect_texts
@@ -76,26 +77,25 @@ def test_the_catalogue_returns_the_description_in_all_four_languages(db_url):
 
 
 def test_a_row_for_an_unknown_card_fails_clearly(monkeypatch):
-    monkeypatch.setattr(bundled_module, "_other_effects", lambda: {**EFFECTS, "N-999": {"es": "Roba una carta."}})
+    monkeypatch.setattr(bundled_module, "_other_effects", lambda shipped: {**EFFECTS, "N-999": {"es": "Roba una carta."}})
     with pytest.raises(ValueError, match=r"set01_effects\.csv.*N-999"):
         read_bundle()
 
 
 def test_a_row_for_a_card_without_an_english_effect_fails_clearly(monkeypatch):
-    monkeypatch.setattr(bundled_module, "_other_effects", lambda: {**EFFECTS, "N-001": {"es": "Roba una carta."}})
+    monkeypatch.setattr(bundled_module, "_other_effects", lambda shipped: {**EFFECTS, "N-001": {"es": "Roba una carta."}})
     with pytest.raises(ValueError, match=r"set01_effects\.csv.*N-001"):
         read_bundle()
 
 
-def test_the_fingerprint_covers_the_file(monkeypatch):
-    first = bundled_module.fingerprint()
-    monkeypatch.setattr(bundled_module, "EFFECTS_FILE", "data/no_such_file.csv")
-    assert bundled_module.fingerprint() != first
+def test_the_fingerprint_covers_the_file():
+    first = bundled_module.fingerprint(NARUTO)
+    assert bundled_module.fingerprint(replace(NARUTO, effects_file="data/no_such_file.csv")) != first
 
 
 def test_a_database_loaded_before_the_file_existed_gets_the_descriptions_on_open(db_url, monkeypatch):
-    monkeypatch.setattr(bundled_module, "_other_effects", lambda: {})
-    monkeypatch.setattr(bundled_module, "fingerprint", lambda: "before the effects file")
+    monkeypatch.setattr(bundled_module, "_other_effects", lambda shipped: {})
+    monkeypatch.setattr(bundled_module, "fingerprint", lambda shipped: "before the effects file")
     with Database(db_url) as db:
         assert set(effect_texts(db, "M-006")) == {"en"}
     monkeypatch.undo()
