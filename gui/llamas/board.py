@@ -116,10 +116,19 @@ class CardList(QListView):
                 item.setBackground(QBrush(QColor(COLOURS.get(card.type, "#ffffff"))))
                 item.setForeground(QBrush(QColor("#202020")))
             self.model_.appendRow(item)
-        if self.tiles:  # one row of tiles, two when a row cannot hold them
-            per_row = max(1, (self.viewport().width() or CARD_W * 5) // (CARD_W + 6))
-            rows = 1 if len(cards) <= per_row else HAND_ROWS
-            self.setFixedHeight(rows * (CARD_H + 6) + 6)
+        self._fit_rows()
+
+    def _fit_rows(self) -> None:
+        """Tiles take one row, two when a row of this width cannot hold them all."""
+        if not self.tiles:
+            return
+        per_row = max(1, (self.width() - 8) // (CARD_W + 6))
+        rows = 1 if self.model_.rowCount() <= per_row else HAND_ROWS
+        self.setFixedHeight(rows * (CARD_H + 6) + 6)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_rows()
 
     def numbers(self) -> list[str | None]:
         return [self.model_.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.model_.rowCount())]

@@ -1,4 +1,5 @@
-"""The README's screenshots script still works: one picture per language, of the match page."""
+"""The README's screenshots script still works: one picture per language of the Naruto match page
+and of the Llamas Unleashed one."""
 
 from PySide6.QtGui import QImage
 
@@ -7,6 +8,7 @@ from gui.screenshots import main
 
 def test_the_screenshot_script_saves_the_match_page_in_every_language(qapp, tmp_path):
     assert main([str(tmp_path)]) == 0
-    for lang in ("en", "es", "ru", "fr"):
-        image = QImage(str(tmp_path / f"match-{lang}.png"))
-        assert (image.width(), image.height()) == (1280, 720), lang
+    for name in ("match", "llamas"):
+        for lang in ("en", "es", "ru", "fr"):
+            image = QImage(str(tmp_path / f"{name}-{lang}.png"))
+            assert (image.width(), image.height()) == (1280, 720), (name, lang)
