@@ -111,6 +111,15 @@ def test_readme_shows_the_diagram_drawn_from_the_table():
     assert rules_for("standard").table.mermaid().strip() in readme
 
 
+def test_readme_shows_the_llamas_diagram_drawn_from_its_table(capsys):
+    from referee.games.llamas.rules import rules_for as llamas_rules
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert llamas_rules().table.mermaid().strip() in readme
+    assert main(["diagram", "--game", "llamas"]) == 0
+    assert capsys.readouterr().out.strip() == llamas_rules().table.mermaid().strip()
+
+
 def test_the_console_script_runs():
     done = subprocess.run([sys.executable, "-m", "referee.cli", "selfplay", "--games", "1"],
                           capture_output=True, text=True, cwd=ROOT)
