@@ -10,7 +10,7 @@ from typing import Sequence
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction
 from referee.engine.machine import Table
-from referee.engine.match import Match, Outcome, Verb
+from referee.engine.match import Match, Outcome, Verb, strict
 
 from . import abilities, battle, chain, mission, turn
 from .cards import CardSource, bundled
@@ -87,19 +87,7 @@ def _strict(name: str, verb: Verb) -> Verb:
     """``verb`` refusing options it does not take (they used to be silently ignored)."""
     if name not in OPTIONS:
         return verb
-    allowed, check = frozenset(OPTIONS[name]), verb.check
-
-    def strict_check(s, row, a):
-        for key, values in a.opts:
-            if key not in allowed:
-                raise IllegalAction("NOTATION", text=str(a), reason="option", option=key)
-            if key in SINGLE and len(values) != 1:
-                raise IllegalAction("NOTATION", text=str(a), reason="values", option=key)
-        if a.args and name in NO_ARGUMENTS:
-            raise IllegalAction("NOTATION", text=str(a), reason="arguments")
-        return check(s, row, a)
-
-    return Verb(verb.candidates, strict_check, verb.perform, verb.trusted)
+    return strict(verb, OPTIONS[name], single=tuple(SINGLE), arguments=name not in NO_ARGUMENTS)
 
 
 def _any_french(action: Action) -> bool:
