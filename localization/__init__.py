@@ -36,9 +36,9 @@ TERM_PARAMS = {
 }
 CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of", "by", "answered"}
 #: in the match log, also these name cards (one card number or a list of them)
-EVENT_CARD_PARAMS = CARD_PARAMS | {"rear", "cards", "paid"}
-#: in the match log, these are seats (0 or 1), shown as the players' names
-SEAT_PARAMS = {"player", "first", "attacker", "winner", "owner"}
+EVENT_CARD_PARAMS = CARD_PARAMS - {"by"} | {"rear", "cards", "paid", "answers"}
+#: in the match log, these are seats (0 or 1, or any of a Llamas table's), shown as the players' names
+SEAT_PARAMS = {"player", "first", "attacker", "winner", "owner", "to", "by"}
 _FIELD = re.compile(r"\{(\w+)[^}]*\}")
 
 
@@ -99,18 +99,21 @@ class Translator:
 
     # --- the match log ----------------------------------------------------------------------
     def event(self, key: str, params: Mapping[str, Any], player_name: Callable[[int], str] | None = None,
-              card_name: Callable[[str], str] | None = None) -> str:
+              card_name: Callable[[str], str] | None = None, game: str = "") -> str:
         """One match-log event (an engine ``Entry``'s key and parameters) as a sentence: seats
         (`SEAT_PARAMS`) by ``player_name`` (default "Player 1"/"Player 2"), card numbers by
-        ``card_name``, steps and results by their names. Never raises: an unknown key or a template
+        ``card_name``, steps and results by their names. ``game`` "llamas" reads the sentences of
+        Llamas Unleashed (``llamas_event``, whose keys the two games share with other meanings) and
+        names its steps and zones with its own terms. Never raises: an unknown key or a template
         the parameters do not fill gives a neutral sentence naming the event."""
-        english = _sources().terms.get("event", {}).get(key)
+        kind = f"{game}_event" if game else "event"
+        english = _sources().terms.get(kind, {}).get(key)
         if english is not None:
             shown = {k: (self.player(v, player_name) if k in SEAT_PARAMS and isinstance(v, int) else v)
                      for k, v in params.items()}
             try:
-                return self.text(f"term:event:{key}", english).format_map(
-                    _Params(self, shown, card_name, EVENT_CARD_PARAMS))
+                return self.text(f"term:{kind}:{key}", english).format_map(
+                    _Params(self, shown, card_name, EVENT_CARD_PARAMS, game))
             except (KeyError, ValueError, IndexError, TypeError, AttributeError):
                 pass
         return _LOCAL.render("unknown_event", self, event=key)

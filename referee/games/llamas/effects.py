@@ -307,11 +307,15 @@ def op_skip(s, op, ctx):
     s.emit("turn_skipped", player=op["seat"])
 
 
+#: what the log says of each word a card sets for the turn
+WORD_EVENTS = {"no_instants": "instants_barred", "no_draw": "draw_given_up"}
+
+
 def op_word(s, op, ctx):
     """Something this turn holds: ``no_instants`` (LU-039), ``no_draw`` (no draw phase)."""
     if op["word"] not in s.words:
         s.words.append(op["word"])
-    s.emit("this_turn", player=op["seat"], word=op["word"])
+    s.emit(WORD_EVENTS[op["word"]], player=op["seat"])
 
 
 def op_plays(s, op, ctx):

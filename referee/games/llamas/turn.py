@@ -153,7 +153,10 @@ def deck_out(s: LlamasState) -> None:
 
 def _over(s: LlamasState, winner: int | None, rule: str) -> None:
     s.winner, s.reason, s.over = winner, rule, True
-    s.emit("game_over", winner=winner, rule=rule)
+    if winner is None:
+        s.emit("everyone_loses", rule=rule)
+    else:
+        s.emit("game_over", winner=winner, rule=rule)
 
 
 
