@@ -112,7 +112,7 @@ class ReplayPage(Page):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.situation_label)
         column.addWidget(board_scroll, 1)
-        self.log_view = LogView(self.card_name, self.player_name, self.view.verb)
+        self.log_view = LogView(self.card_name, self.player_name, self.view)
         self.log = self.log_view.log
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(position)

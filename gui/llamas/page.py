@@ -25,7 +25,7 @@ class LlamasPage(MatchPage):
 
     def make_tabs(self):
         self.pile = PileView(self.card_name, self.player_name, self.view.choice_name)
-        return [(self.pile, "chain_tab")]
+        return [(self.pile, "pile_tab")]
 
     first_player: int | None = None  # the seat chosen to start on the new-match page, until recorded
 

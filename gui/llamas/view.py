@@ -18,7 +18,7 @@ LETTERS = {"setup_baby": "S1", "setup_first": "S2", "beginning_start": "B1", "be
 
 def llamas_view() -> GameView:
     return GameView(
-        game="llamas", states=STATES, letters=LETTERS, verb_kind="llamas_verb", phase_kind="llamas_phase",
+        states=STATES, letters=LETTERS, verb_kind="llamas_verb", phase_kind="llamas_phase",
         step_name=lambda step: current().term("llamas_step", step),
         order=("choose", "baby", "first", "play", "instant", "draw", "discard"),
         controls=("pass",),
@@ -26,4 +26,5 @@ def llamas_view() -> GameView:
         picks={"discard": "hand"},
         seat_option={"play": ("into", lambda card: card.type in FIELD_TYPES)},
         choice_name=lambda kind: current().term("llamas_choice", kind),
+        event_game="llamas",
     )

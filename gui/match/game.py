@@ -19,7 +19,6 @@ from referee.engine.action import Action
 
 @dataclass(frozen=True)
 class GameView:
-    game: str
     states: list[Any]  # the state machine's states (its table), for the phase tracker
     letters: dict[str, str]  # step -> the short tag the tracker shows for a step not current
     verb_kind: str  # the term kind naming the verbs
@@ -38,6 +37,8 @@ class GameView:
     watched: tuple[str, ...] = ("hand",)
     #: what a choice an effect asks is called (the title of the answers)
     choice_name: Callable[[str], str] = lambda kind: current().term("choice", kind)
+    #: the game whose match-log sentences `Translator.event` reads ("": the Naruto CCG's)
+    event_game: str = ""
 
     def verb(self, verb: str) -> str:
         return current().term(self.verb_kind, verb)
@@ -59,7 +60,7 @@ def naruto_view() -> GameView:
     from referee.games.naruto.table import STATES, STEPS
 
     return GameView(
-        game="naruto", states=STATES, letters=STEPS, verb_kind="verb", phase_kind="phase",
+        states=STATES, letters=STEPS, verb_kind="verb", phase_kind="phase",
         step_name=lambda step: current().term("step", step),
         order=("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
                "charge", "client", "join", "team", "send", "block", "jutsu", "discard"),

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QListView
 from localization import Messages, current
 
 from ..i18n import watch
-from .describe import naruto_verb, label
+from .describe import label
+from .game import GameView, naruto_view
 
 MESSAGES = Messages("gui.match.log_view", {
     "action": "{n}. {player}: {action}",
@@ -39,9 +40,10 @@ class LogModel(QStandardItemModel):
     layout, after each action, and from Python those calls cost more than the rest of the log."""
 
     def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], parent=None,
-                 verb_name: Callable[[str], str] = naruto_verb):
+                 view: GameView | None = None):
         super().__init__(parent)
-        self.card_name, self.player_name, self.verb_name = card_name, player_name, verb_name
+        self.card_name, self.player_name = card_name, player_name
+        self.view = view or naruto_view()
         self.lines: list[tuple] = []
         self._bold = QFont()
         self._bold.setBold(True)
@@ -99,11 +101,12 @@ class LogModel(QStandardItemModel):
         if kind == "action":
             _, n, actor, action = line
             who = MESSAGES("nobody") if actor is None else self.player_name(actor)
-            return MESSAGES("action", n=n, player=who, action=label(action, self.card_name, self.verb_name,
+            return MESSAGES("action", n=n, player=who, action=label(action, self.card_name, self.view.verb,
                                                                            self.player_name))
         if kind == "event":
             e = line[1]
-            return EVENT_INDENT + current().event(e.key, e.params, self.player_name, self.card_name)
+            return EVENT_INDENT + current().event(e.key, e.params, self.player_name, self.card_name,
+                                                  game=self.view.event_game)
         return MESSAGES("refusal", rule=line[2], message=line[3])
 
     def _item(self, line: tuple) -> QStandardItem:
@@ -139,10 +142,10 @@ class LogView(QListView):
     rule_clicked = Signal(str)
 
     def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str],
-                 verb_name: Callable[[str], str] = naruto_verb):
-        """``verb_name`` names a verb of the match's game (`GameView.verb`)."""
+                 view: GameView | None = None):
+        """``view`` is the match's game (the Naruto CCG's by default): its verbs and log sentences."""
         super().__init__()
-        self.log = LogModel(card_name, player_name, self, verb_name)
+        self.log = LogModel(card_name, player_name, self, view)
         self.setModel(self.log)
         self.setUniformItemSizes(True)  # only the lines on screen are measured and drawn
         self.setWordWrap(False)

@@ -18,6 +18,7 @@ from referee.engine.action import UNNAMED, Action
 from ..browser import CardSearch
 from ..i18n import watch
 from .describe import label
+from .game import GameView, naruto_view
 
 MESSAGES = Messages("gui.match.naming", {
     "title": "Name the physical card",
@@ -97,12 +98,13 @@ def reason(match, action: Action, card_name) -> str | None:
 
 
 class NamingDialog(QDialog):
-    def __init__(self, context, match, template: Action, apply, parent=None, fit=None):
-        """``apply(action) -> bool`` hands the named action to the adapter; ``fit(action)`` adjusts
-        the action to the card named (`GameView.fit`: a Magic goes into no field)."""
+    def __init__(self, context, match, template: Action, apply, parent=None, view: GameView | None = None):
+        """``apply(action) -> bool`` hands the named action to the adapter; ``view`` is the match's
+        game (the Naruto CCG's by default), which names its verbs and fits an action to the card
+        named (`GameView.fit`: a Magic goes into no field)."""
         super().__init__(parent)
         self.context, self.match, self.apply_action = context, match, apply
-        self.fit = fit or (lambda action: action)
+        self.view = view or naruto_view()
         self.composer = Composer(template)
         self.fixed = len(self.composer.slots)
         self.intro = QLabel()
@@ -152,6 +154,9 @@ class NamingDialog(QDialog):
             return MESSAGES("incomplete")
         return reason(self.match, self.fit(self.composer.with_card(slot, number)), self.context.card_name)
 
+    def fit(self, action: Action) -> Action:
+        return self.view.fit(action, self.match.state.cards)
+
     def _named(self, number: str) -> None:
         slot = self.slot
         if slot is None:
@@ -193,7 +198,7 @@ class NamingDialog(QDialog):
             ok.setEnabled(False)
             return
         why = reason(self.match, action, self.context.card_name)
-        self.verdict.setText(why or MESSAGES("legal", action=label(action, self.context.card_name)))
+        self.verdict.setText(why or MESSAGES("legal", action=label(action, self.context.card_name, self.view.verb)))
         ok.setEnabled(why is None)
 
     def _confirm(self) -> None:

@@ -48,6 +48,8 @@ MESSAGES = Messages("gui.match.page", {
     "refused": "Refused — {rule}: {message}",
     "chain_tab": "Chain",
     "chain_tab_tip": "The links of the chain, numbered, and how each one settled",
+    "pile_tab": "Chain",
+    "pile_tab_tip": "The cards being played (the instant pile) and the links of the chain of effects still open",
     "showdown_tab_tip": "The arithmetic of the last Showdown and what followed",
     "log_tab_tip": "Every action and result of the match",
     "showdown_tab": "Showdown",
@@ -96,7 +98,7 @@ class MatchPage(Page):
         self.phases = PhaseTracker(self.view)
         self.board = self.make_board(self.context)
         self.options = OptionsPanel(self.card_name, self.view, self.player_name)
-        self.log = LogView(self.card_name, self.player_name, self.view.verb)
+        self.log = LogView(self.card_name, self.player_name, self.view)
         self.log.rule_clicked.connect(self.open_rule)
         self.status = QLabel()
         self.status.setObjectName("status")
@@ -297,8 +299,7 @@ class MatchPage(Page):
     def name_cards(self, template: Action) -> None:
         from .naming import NamingDialog
 
-        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self,
-                              fit=lambda action: self.view.fit(action, self.match.state.cards))
+        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self, self.view)
         self.naming_dialog = dialog
         dialog.open()
 

@@ -14,6 +14,7 @@ from cards.records import get_match
 from gui.i18n import language
 from gui.llamas.board import MESSAGES as BOARD
 from gui.llamas.page import LlamasPage
+from gui.llamas.pile_view import MESSAGES as PILE
 from gui.match.page import MESSAGES as PAGE
 from referee.engine.action import Action
 from referee.games.llamas.opponent import HeuristicPlayer, RandomPlayer
@@ -57,6 +58,8 @@ def test_a_whole_guided_game_for_three_players_clicked_to_the_end(window, contex
     assert (NAMES[outcome.winner] in text) if outcome.winner is not None else PAGE["over_all_lose"].split(".")[0] in text
     assert {1, 2} <= set(page.adapter.actors)  # the computers played through the adapter
     assert not page.board.areas[1].findChildren(QPushButton)
+    unknown = localization.current().event("no_such_event", {}).split("no_such_event")[0]
+    assert unknown not in page.log.plain_text()  # every event in a Llamas sentence of its own
     record = get_match(context.database(), page.adapter.uid)
     assert record.game == "llamas" and record.is_finished and record.winner == outcome.winner
     assert record.actions == len(match.history) and record.players == list(NAMES[:3])
@@ -173,3 +176,33 @@ def test_a_referee_mode_turn_names_the_physical_cards_played(window, qtbot):
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     assert str(match.history[-1]) == "play LU-006 into 1"
     assert match.state.asking == 1 and "LU-006" in page.log.plain_text()
+
+
+def test_the_chain_tab_shows_the_instant_pile_bottom_first_and_who_may_answer(window):
+    match = scenario(players=2, hands=[["LU-006", "LU-007"], ["LU-048"]], fields=[["LU-003"], ["LU-001"]],
+                     deck=FILLER)
+    page = window.open_match(match)
+    pile = page.pile
+    button(page, "play LU-006 into 1").click()
+    heading = pile.model.item(0, 0)
+    assert heading.rowCount() == 1 and "LU-006" in heading.child(0, 1).text()
+    assert heading.child(0, 3).text() == PILE("into", name=match.state.players[0].name)
+    assert pile.status.text() == PILE("asking", name=match.state.players[1].name)
+    button(page, "instant LU-048").click()  # Boris blocks the goat: Ana may answer back
+    heading = pile.model.item(0, 0)
+    assert heading.rowCount() == 2 and heading.child(1, 3).text() == PILE("answers", card=page.card_name("LU-006"))
+    assert match.actor == 0 and page.pass_button.isEnabled()
+    page.pass_button.click()
+    assert match.state.pile == [] and pile.status.text() == PILE("quiet")
+    assert "LU-006" not in [match.state.instances[i] for i in match.state.players[0].field]
+
+
+def test_every_control_of_the_llamas_page_has_a_tooltip(window):
+    match = scenario(players=3, hands=[["LU-006", "LU-062", "LU-048"], [], []],
+                     fields=[["LU-003"], ["LU-001"], ["LU-002"]], deck=FILLER)
+    page = window.open_match(match)
+    from PySide6.QtWidgets import QAbstractButton, QComboBox
+
+    controls = [w for kind in (QAbstractButton, QComboBox) for w in page.findChildren(kind) if w.isVisibleTo(page)]
+    assert controls and [w.objectName() or w.text() for w in controls if not w.toolTip()] == []
+    assert all(page.tabs.tabToolTip(i) for i in range(page.tabs.count()))
