@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from llamas_support import FILLER, act, events, keys, numbers, passes, pending, turn
+from llamas_support import FILLER, act, events, keys, numbers, pending, turn
 
 
 @pytest.mark.parametrize("baby", ["LU-001", "LU-002", "LU-003", "LU-004"])

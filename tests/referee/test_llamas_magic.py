@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from llamas_support import FILLER, act, events, keys, legal, numbers, passes, pending, turn
+from llamas_support import FILLER, act, events, numbers, passes, pending, turn
 from referee.engine.errors import IllegalAction
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from referee.engine.action import UNNAMED, Action
 from referee.engine.errors import IllegalAction
-from referee.engine.playout import Playout, play_random
+from referee.engine.playout import play_random
 from referee.games.llamas.invariants import violations
 from referee.games.llamas.rules import load_match, new_match
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from llamas_support import FILLER, act, events, keys, legal, numbers, passes, pending, turn
+from llamas_support import act, events, keys, legal, numbers, pending, turn
 from referee.engine.errors import IllegalAction
 from referee.games.llamas.traits import hand_limit, needed
 
