@@ -26,7 +26,7 @@ from localization import Messages, current
 from referee.engine.action import Action
 
 from ..i18n import watch
-from .describe import details
+from .describe import details, value
 from .frames import TitledFrame
 from .game import GameView, naruto_view
 from .toolbox import Toolbox
@@ -59,6 +59,7 @@ MESSAGES = Messages("gui.match.options", {
     "pick_charge": "Charge the ticked cards",
     "pick_discard": "Discard the ticked cards",
     "pick_team": "Form a team of the ticked Ninjas",
+    "pick_choose": "Choose the ticked cards",
     "choice_title": "{verb}: {card}, {choice}",
     "seat_option": "Into the field of",
     "seat_option_tip": "The field the card goes into: the buttons below play into it",
@@ -260,12 +261,15 @@ class OptionsPanel(QScrollArea):
         return out
 
     def _picker(self, match, verb: str) -> QWidget | None:
-        """Several cards in one action (a charge, a discard, a new team): tick them, then confirm;
-        the confirm button is enabled only when the referee accepts the ticked cards."""
+        """Several cards in one action (a charge, a discard, a new team, a choice of several
+        cards): tick them, then confirm; the confirm button is enabled only when the referee
+        accepts the ticked cards."""
         if verb == "tool":
             box = Toolbox(match, self.card_name, self._allowed)
             box.chosen.connect(self.chosen.emit)
             return box
+        if verb == "choose":
+            return self._choice_picker(match)
         zone, s, actor = self.view.picks.get(verb), match.state, match.actor
         if zone is None or actor is None:
             return None
@@ -273,15 +277,29 @@ class OptionsPanel(QScrollArea):
                  if s.instances[i] is not None and (verb != "team" or s.card(i).type == "Ninja")]
         if not cards or (verb == "team" and len(cards) < 2):
             return None
+        numbers = [s.instances[i] for i in cards]
+        return self._ticks(match, verb, numbers, [self.card_name(n) for n in numbers])
+
+    def _choice_picker(self, match) -> QWidget | None:
+        """A choice of several cards at once (discard any number, two targets...): its listed
+        answers are some of the possible ones, the ticks give any other (L-CHAIN-2)."""
+        pending = getattr(match.state, "pending", None)
+        choice = pending[0] if pending else {}
+        options = choice.get("options", [])
+        if choice.get("count", 1) <= 1 or len(options) < 2:
+            return None
+        return self._ticks(match, "choose", options, [value(o, self.card_name) for o in options])
+
+    def _ticks(self, match, verb: str, values: list[str], labels: list[str]) -> QWidget:
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
         ticks = []
-        for iid in cards:
-            tick = QCheckBox(self.card_name(s.instances[iid]))
+        for text, label in zip(values, labels):
+            tick = QCheckBox(label)
             tick.setToolTip(MESSAGES("pick_tip"))
             tick.setEnabled(self._allowed)
-            tick.setProperty("number", s.instances[iid])
+            tick.setProperty("value", text)
             column.addWidget(tick)
             ticks.append(tick)
         confirm = QPushButton(MESSAGES(f"pick_{verb}"))
@@ -289,7 +307,7 @@ class OptionsPanel(QScrollArea):
         column.addWidget(confirm)
 
         def action() -> Action:
-            return Action(verb, tuple(t.property("number") for t in ticks if t.isChecked()))
+            return Action(verb, tuple(t.property("value") for t in ticks if t.isChecked()))
 
         def judge() -> None:
             verdict = match.explain(action())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QCheckBox, QPushButton
 
 import localization
 from cards.records import get_match
@@ -206,3 +206,24 @@ def test_every_control_of_the_llamas_page_has_a_tooltip(window):
     controls = [w for kind in (QAbstractButton, QComboBox) for w in page.findChildren(kind) if w.isVisibleTo(page)]
     assert controls and [w.objectName() or w.text() for w in controls if not w.toolTip()] == []
     assert all(page.tabs.tabToolTip(i) for i in range(page.tabs.count()))
+
+
+def test_a_choice_of_any_number_of_cards_is_answered_by_ticking_them(window):
+    """Gin-Rammy (LU-033): discard as many cards as you like and draw as many. The listed answers are
+    some of the possible ones; the ticks give any other, here two of three."""
+    match = scenario(players=2, hands=[["LU-033", "LU-005", "LU-006", "LU-007"], []],
+                     fields=[["LU-003"], ["LU-001"]], deck=FILLER)
+    page = window.open_match(match)
+    button(page, "play LU-033 into 1").click()
+    button(page, "choose yes").click()
+    confirm = button(page, "pick_choose")
+    ticks = {t.property("value"): t for t in confirm.parent().findChildren(QCheckBox)}
+    assert sorted(ticks) == ["LU-005", "LU-006", "LU-007"]
+    ticks["LU-005"].setChecked(True)
+    ticks["LU-007"].setChecked(True)
+    assert confirm.isEnabled()
+    confirm.click()
+    assert str(match.history[-1]) == "choose LU-005 LU-007"
+    s = match.state
+    assert [s.instances[i] for i in s.discard] == ["LU-005", "LU-007"]
+    assert sorted(s.instances[i] for i in s.players[0].hand) == ["LU-005", "LU-005", "LU-006"]  # two drawn
