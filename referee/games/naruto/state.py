@@ -13,7 +13,8 @@ import random
 from operator import attrgetter
 from typing import Any
 
-from referee.engine.rng import TrackedRandom
+from referee.engine.plain import copy_json
+from referee.engine.rng import TrackedRandom, from_json, to_json
 
 from .cards import Card, CardSource
 
@@ -137,18 +138,17 @@ class NarutoState:
 
     # --- saving ---------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
         return {
             "game": "naruto", "phase": self.phase, "format": self.format, "mode": self.mode, "seed": self.seed,
-            "rng": [version, list(internal), gauss],
+            "rng": to_json(self.rng),
             "players": [p.to_dict() for p in self.players],
             "instances": list(self.instances), "owner": list(self.owner),
             "injured": sorted(self.injured),
             "coins": {str(k): dict(v) for k, v in sorted(self.coins.items())},
             "entered": {str(k): v for k, v in sorted(self.entered.items())},
             "taken": {str(k): v for k, v in sorted(self.taken.items())},
-            "lasting": _copy_json(self.lasting), "pending": _copy_json(self.pending),
-            "offers": _copy_json(self.offers),
+            "lasting": copy_json(self.lasting), "pending": copy_json(self.pending),
+            "offers": copy_json(self.offers),
             "turn": self.turn, "attacker": self.attacker, "first": self.first, "priority": self.priority,
             "passes": self.passes,
             "chain": [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in self.chain],
@@ -161,7 +161,7 @@ class NarutoState:
         as they are (the generator's state is shared while it has not drawn, see `TrackedRandom`)."""
         return (_SCALARS(self), self.rng.getstate(), [p.copy() for p in self.players], self.instances[:],
                 self.owner[:], set(self.injured), {k: dict(v) for k, v in self.coins.items()}, dict(self.entered),
-                dict(self.taken), _copy_chain(self.chain), _copy_json(self.lasting), _copy_json(self.pending), _copy_json(self.offers))
+                dict(self.taken), _copy_chain(self.chain), copy_json(self.lasting), copy_json(self.pending), copy_json(self.offers))
 
     @classmethod
     def restore(cls, snapshot: tuple, cards: CardSource) -> "NarutoState":
@@ -178,14 +178,13 @@ class NarutoState:
         s.coins = {k: dict(v) for k, v in coins.items()}
         s.entered, s.taken = dict(entered), dict(taken)
         s.chain = _copy_chain(chain)
-        s.lasting, s.pending, s.offers = _copy_json(lasting), _copy_json(pending), _copy_json(offers)
+        s.lasting, s.pending, s.offers = copy_json(lasting), copy_json(pending), copy_json(offers)
         return s
 
     @classmethod
     def from_dict(cls, d: dict, cards: CardSource) -> "NarutoState":
         s = cls(cards, fmt=d["format"], mode=d["mode"], seed=d["seed"])
-        version, internal, gauss = d["rng"]
-        s.rng.setstate((version, tuple(internal), gauss))
+        s.rng = from_json(d["rng"])
         s.phase = d["phase"]
         s.players = [Player.from_dict(p) for p in d["players"]]
         s.instances = list(d["instances"])
@@ -198,9 +197,9 @@ class NarutoState:
                     "winner", "reason", "over"):
             setattr(s, key, d[key])
         s.chain = [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in d["chain"]]
-        s.lasting = _copy_json(d.get("lasting", []))
-        s.pending = _copy_json(d.get("pending", []))
-        s.offers = _copy_json(d.get("offers", []))
+        s.lasting = copy_json(d.get("lasting", []))
+        s.pending = copy_json(d.get("pending", []))
+        s.offers = copy_json(d.get("offers", []))
         return s
 
 
@@ -214,12 +213,3 @@ def _copy_chain(chain: list[dict]) -> list[dict]:
     if not chain:
         return []
     return [{k: (v[:] if isinstance(v, list) else v) for k, v in link.items()} for link in chain]
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (lists, dicts and scalars), quicker than `copy.deepcopy`."""
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value] if value else []
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    return value
