@@ -242,3 +242,15 @@ def test_llamas_in_referee_mode_has_no_computer_seats(page, window):
     match = window.page.match
     assert match.state.mode == "referee" and window.page.computer == {} and not window.page.hot_seat
     assert all(n is None for n in (match.state.instances[i] for i in match.state.deck))  # physical cards
+
+
+def test_the_llamas_setup_for_eight_players_fits_the_window(page, window, screenshot, qtbot):
+    window.resize(1280, 720)
+    choose(page.game_combo, "llamas")
+    page.llamas.count.setValue(8)
+    qtbot.wait(50)
+    screenshot("new_match_llamas")
+    for widget in (page.start_button, page.llamas.first, page.llamas.kinds[7], page.llamas.names[7]):
+        assert widget.isVisible()
+        bottom = widget.mapTo(window, widget.rect().bottomRight())
+        assert bottom.y() <= window.height() and bottom.x() <= window.width()
