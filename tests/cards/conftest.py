@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import uuid
+from contextlib import contextmanager
+from typing import Iterator
 
 import pytest
 
@@ -28,9 +30,9 @@ def sqlite_url(tmp_path) -> str:
     return f"sqlite:///{tmp_path / 'referee.sqlite'}"
 
 
-@pytest.fixture
-def pg_url() -> str:
-    """A fresh, empty PostgreSQL database, dropped at the end of the test."""
+@contextmanager
+def _fresh_pg_database() -> Iterator[str]:
+    """The URL of a fresh, empty PostgreSQL database, dropped on leaving."""
     from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
@@ -51,6 +53,20 @@ def pg_url() -> str:
         with server.connect() as conn:
             conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         server.dispose()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database, dropped at the end of the test."""
+    with _fresh_pg_database() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def pg_module_url() -> Iterator[str]:
+    """A fresh PostgreSQL database shared by a module's tests that only read it."""
+    with _fresh_pg_database() as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

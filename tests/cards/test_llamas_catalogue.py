@@ -36,9 +36,14 @@ NAMES = read_translations(LLAMAS_NAMES_FILE)
 EFFECTS = read_translations(LLAMAS_EFFECTS_FILE)
 
 
-@pytest.fixture
-def db(db_url):
-    with Database(db_url) as database:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def db(request, tmp_path_factory):
+    """One loaded catalogue per back end for the tests that only read it (loading costs a second)."""
+    if request.param == "sqlite":
+        with Database(f"sqlite:///{tmp_path_factory.mktemp('llamas') / 'referee.sqlite'}") as database:
+            yield database
+        return
+    with Database(request.getfixturevalue("pg_module_url")) as database:
         yield database
 
 
