@@ -32,8 +32,7 @@ MESSAGES = Messages("gui.llamas.board", {
     "field_title_turn_acting": "{name} — their turn, to act",
     "animals": "Animals: {animals} of {needed}",
     "hand_count": "Hand: {cards}",
-    "skips": "Misses the next turn",
-    "skips_many": "Misses the next {n} turns",
+    "skips": "Misses {turns}",
     "empty_field": "No card in this field.",
     "nursery": "Nursery: {cards}",
     "deck": "Deck: {cards}",
@@ -161,7 +160,7 @@ class FieldArea(TitledFrame):
         stats = [MESSAGES("animals", animals=have, needed=need), MESSAGES("hand_count", cards=counted(len(player.hand)))]
         skips = s.skips[self.seat]
         if skips:
-            stats.append(MESSAGES("skips") if skips == 1 else MESSAGES("skips_many", n=skips))
+            stats.append(MESSAGES("skips", turns=current().plural("turns", skips)))
         cards = sorted(player.field, key=lambda i: ORDER.get(s.card(i).type if s.card(i) else "", 3))
         key = (title, tuple(stats), tuple(s.instances[i] for i in cards), current().lang)
         if key == self._shown:

@@ -140,7 +140,7 @@ class LlamasSetup(QGroupBox):
         match page once the babies are chosen."""
         names = self.player_names()
         match = new_match(self.players, mode=mode, seed=seed, names=names)
-        page = window.open_match(match, players=names, computer=self.computer(seed) if mode == "guided" else {},
+        page = window.open_match(match, players=names, computer=self.computer(seed),
                                  hot_seat=self.hot_seat())
         page.plan_first(self.first_player(seed))
         return page

@@ -227,3 +227,12 @@ def test_a_choice_of_any_number_of_cards_is_answered_by_ticking_them(window):
     s = match.state
     assert [s.instances[i] for i in s.discard] == ["LU-005", "LU-007"]
     assert sorted(s.instances[i] for i in s.players[0].hand) == ["LU-005", "LU-005", "LU-006"]  # two drawn
+
+
+def test_turns_to_miss_are_counted_with_each_languages_plurals(window):
+    match = scenario(players=3, hands=[["LU-006"], [], []], fields=[["LU-003"], ["LU-001"], ["LU-002"]],
+                     deck=FILLER, skips=[0, 1, 5])
+    page = window.open_match(match)
+    language().set("ru")
+    stats = [area.stats.text().splitlines() for area in page.board.areas]
+    assert len(stats[0]) == 2 and stats[1][-1] == "Пропускает 1 ход" and stats[2][-1] == "Пропускает 5 ходов"
