@@ -175,3 +175,15 @@ def test_aims_a_destruction_at_the_leaders_animal():
         match.apply("pass")
     choice = str(player.choose(match))
     assert choice.startswith("choose ") and choice.endswith("@3") and "LU-002" not in choice
+
+
+def test_sacrifices_the_pinata_to_save_an_animal_but_not_a_downgrade():
+    player = HeuristicPlayer(1)
+    match = scenario(hands=[["LU-062"]], fields=[["LU-001"], ["LU-002", "LU-007", "LU-072"]], deck=FILLER)
+    match.apply("play LU-062")
+    match.apply("choose LU-007@2")
+    assert match.actor == 1 and str(player.choose(match)) == "choose yes"
+    match = scenario(hands=[["LU-066", "LU-005"]], fields=[["LU-001"], ["LU-002", "LU-046", "LU-072"]], deck=FILLER)
+    for action in ("play LU-066", "choose LU-005", "choose LU-046@2"):
+        match.apply(action)
+    assert match.actor == 1 and str(player.choose(match)) == "choose no"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from llamas_support import act, events, keys, legal, numbers, pending, turn
+from llamas_support import CARDS, FILLER, act, events, keys, legal, numbers, pending, turn
 from referee.engine.errors import IllegalAction
+from referee.games.llamas.cards import Card
+from referee.games.llamas.scenario import scenario
 from referee.games.llamas.traits import hand_limit, needed
 
 
@@ -106,7 +108,70 @@ def test_LU_071_llama_kick_returns_an_upgrade_or_downgrade_to_its_players_hand()
 def test_LU_072_llama_pinata_draws_two_when_it_is_destroyed():
     m = turn(hands=[["LU-066", "LU-007"]], fields=[["LU-001"], ["LU-002", "LU-072"]], plays=2)
     act(m, "play LU-066", "choose LU-007", "choose LU-072@2")
+    assert "save_offered" not in keys(m)  # it saves another card, not itself
     assert numbers(m, "hand", 1) == ["LU-005", "LU-005"]
+
+
+def test_LU_072_llama_pinata_yes_it_is_sacrificed_instead_of_the_card_an_opponent_destroys():
+    m = turn(hands=[["LU-062"]], fields=[["LU-001"], ["LU-002", "LU-007", "LU-072", "LU-078"]], plays=2)
+    act(m, "play LU-062", "choose LU-007@2")
+    assert (pending(m)["player"], pending(m)["card"], legal(m)) == (1, "LU-072", {"choose yes", "choose no"})
+    assert events(m, "save_offered") == [{"player": 1, "card": "LU-072", "cards": ["LU-007"]}]
+    act(m, "choose yes")
+    assert numbers(m, "field", 1) == ["LU-002", "LU-007", "LU-078"]
+    assert numbers(m, "discard") == ["LU-072", "LU-062"]
+    assert events(m, "kept_in_field") == [{"player": 1, "card": "LU-007"}]
+    assert "destroyed" not in keys(m)  # nothing destroyed: Careful. I Bite does not trigger
+    assert numbers(m, "hand", 1) == ["LU-005", "LU-005"] and numbers(m, "hand", 0) == []
+    added = [e["cards"] for e in events(m, "link_added")]
+    assert added == [["LU-062"], ["LU-072"]]  # its draw is a link of its own, after the bomb's (L-CHAIN-3)
+
+
+def test_LU_072_llama_pinata_no_the_card_is_destroyed_and_the_pinata_stays():
+    m = turn(hands=[["LU-062"]], fields=[["LU-001"], ["LU-002", "LU-007", "LU-072"]], plays=2)
+    act(m, "play LU-062", "choose LU-007@2", "choose no")
+    assert numbers(m, "field", 1) == ["LU-002", "LU-072"] and numbers(m, "discard") == ["LU-007", "LU-062"]
+    assert numbers(m, "hand", 1) == [] and keys(m).count("save_offered") == 1
+
+
+def test_LU_072_llama_pinata_may_save_a_baby_from_the_nursery():
+    m = turn(hands=[["LU-062", "LU-062"]], fields=[["LU-001"], ["LU-002", "LU-072"]], nursery=[], plays=2)
+    act(m, "play LU-062", "choose LU-002@2", "choose yes")
+    assert numbers(m, "field", 1) == ["LU-002"] and numbers(m, "nursery") == []
+    m = turn(hands=[["LU-062"]], fields=[["LU-001"], ["LU-002", "LU-072"]], nursery=[], plays=2)
+    act(m, "play LU-062", "choose LU-002@2", "choose no")
+    assert numbers(m, "field", 1) == ["LU-072"] and numbers(m, "nursery") == ["LU-002"]  # L-BABY-1
+
+
+def test_LU_072_llama_pinata_is_asked_about_each_card_leaving_until_it_is_gone():
+    m = turn(players=3, hands=[["LU-063"]], fields=[["LU-003", "LU-007"], ["LU-002"], ["LU-006", "LU-008", "LU-072"]],
+             plays=2)
+    act(m, "play LU-063", "choose LU-007@1", "choose 3", "choose LU-006@3 LU-008@3")
+    assert events(m, "save_offered")[-1]["cards"] == ["LU-006"]
+    act(m, "choose no")
+    assert events(m, "save_offered")[-1]["cards"] == ["LU-008"]  # the next card has its own offer
+    act(m, "choose yes")
+    assert numbers(m, "field", 2) == ["LU-008"] and numbers(m, "discard")[:2] == ["LU-007", "LU-006"]
+    assert numbers(m, "hand", 2) == ["LU-005", "LU-005"]
+
+
+def test_LU_072_llama_pinata_saving_its_players_own_sacrifice_means_the_sacrifice_did_not_happen():
+    m = turn(players=3, hands=[["LU-063"]], fields=[["LU-003", "LU-007", "LU-072"], ["LU-002"], ["LU-006", "LU-008"]],
+             plays=2)
+    act(m, "play LU-063", "choose LU-007@1", "choose 3", "choose LU-006@3 LU-008@3")
+    assert (pending(m)["player"], events(m, "save_offered")[-1]["cards"]) == (0, ["LU-007"])
+    act(m, "choose yes")
+    assert numbers(m, "field", 0) == ["LU-003", "LU-007"]
+    assert numbers(m, "field", 2) == ["LU-006", "LU-008"]  # "then": Llamakaze destroys nothing (L-MULTI-2)
+
+
+def test_LU_072_a_saver_that_cannot_be_affected_cannot_be_sacrificed_to_save():
+    shield = Card("LU-901", "Untouchable Pinata", "upgrade", "", (), 1,
+                  abilities={"saves": "card", "while": {"immune": True}})
+    m = scenario(cards=CARDS.with_cards([shield]), deck=FILLER, hands=[["LU-062"]],
+                 fields=[["LU-001"], ["LU-002", "LU-007", "LU-901"]])
+    act(m, "play LU-062", "choose LU-007@2")
+    assert "save_offered" not in keys(m) and numbers(m, "field", 1) == ["LU-002", "LU-901"]  # L-IMMUNE-1
 
 
 def test_LU_073_llamaste_its_player_may_draw_when_anyone_plays_a_llama():

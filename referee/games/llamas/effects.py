@@ -17,7 +17,8 @@ its parameters:
 An action that cannot be done (a discard with an empty hand, a sacrifice with an empty field, a card
 that cannot be affected) is skipped and counts as not succeeded (L-IMPOSSIBLE-2). An operation needing
 a decision (which card, yes or no) puts a *choice* on `LlamasState.pending` and stops; the rest of
-the effect waits in the choice and goes on once the player answers with ``choose`` (`answer`).
+the effect waits in the choice and goes on once the player answers with ``choose`` (`answer`). So
+does a card about to be sacrificed or destroyed that another card of its field may save (`depart`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import Callable
 from referee.engine.action import UNNAMED, Action
 from referee.engine.errors import IllegalAction
 
-from .fields import bring, leave, transfer
+from .fields import bring, leave, rescuer, transfer
 from .links import holds
 from .state import LlamasState
 from .traits import card_matches, immune, matches
@@ -97,7 +98,8 @@ def run(s: LlamasState, ops: list[dict], ctx: dict, finish: dict | None = None) 
 def ask(s: LlamasState, choice: dict, rest: list[dict], ctx: dict, finish: dict | None) -> None:
     choice.setdefault("otherwise", [])
     choice.setdefault("rule", "L-EFFECT-2")
-    choice.update(rest=rest, ctx=ctx, finish=finish, card=s.instances[ctx["source"]])
+    choice.update(rest=rest, ctx=ctx, finish=finish)
+    choice.setdefault("card", s.instances[ctx["source"]])  # the card the choice is about
     s.pending.append(choice)
     s.emit("choice_asked", player=choice["player"], card=choice["card"], choice=choice["kind"])
 
@@ -178,8 +180,7 @@ def op_sacrifice(s, op, ctx):
     ``filter``."""
     seat = op["seat"]
     if "card" in op:
-        ctx["ok"] = any([leave(s, i, "sacrifice", seat) for i in cards(ctx, op["card"]) if field_of(s, i) == seat])
-        return None
+        return depart(s, [[i, "sacrifice"] for i in cards(ctx, op["card"]) if field_of(s, i) == seat], seat, ctx)
     pool = [i for i in s.players[seat].field if matches(s, i, op.get("filter", "card")) and not immune(s, i)]
     if not pool:
         return _impossible(s, op, ctx)
@@ -195,13 +196,48 @@ def op_destroy(s, op, ctx):
                if matches(s, i, op.get("filter", "card"))]
     else:
         ids = [i for i in cards(ctx, op["card"]) if field_of(s, i) not in (None, p)]
-    ctx["ok"] = any([leave(s, i, "destroy", p) for i in ids])
+    return depart(s, [[i, "destroy"] for i in ids], p, ctx)
 
 
 def op_remove(s, op, ctx):
     """Sacrifice the card if it is in its player's field, else destroy it (LU-066)."""
     p = ctx["p"]
-    ctx["ok"] = any([leave(s, i, "sacrifice" if field_of(s, i) == p else "destroy", p) for i in cards(ctx, op["card"])])
+    return depart(s, [[i, "sacrifice" if field_of(s, i) == p else "destroy"] for i in cards(ctx, op["card"])], p, ctx)
+
+
+def depart(s: LlamasState, leaving: list, by: int, ctx: dict, done: bool = False,
+           unsaved: int | None = None) -> dict | None:
+    """Cards leave their fields one after the other for player ``by`` (``leaving``: [card, how]
+    pairs, how ``sacrifice`` or ``destroy``); ``ctx["ok"]`` says whether any did (``done``: whether
+    one did before a choice). Before a card leaves, the player of its field is asked whether to
+    sacrifice a card that saves it instead (`rescuer`, LU-072), unless that card is ``unsaved`` (the
+    offer was just declined): the cards still to leave wait in that yes/no choice (`op_depart`).
+    A saved card did not leave: an operation ``then`` after it does not happen (L-MULTI-2)."""
+    for k, (iid, how) in enumerate(leaving):
+        saver = None if iid == unsaved else rescuer(s, iid)
+        if saver is not None:
+            seat = field_of(s, iid)
+            later = {"op": "depart", "by": by, "done": done, "seat": seat, "chose": ctx["chose"]}
+            s.emit("save_offered", player=seat, card=s.instances[saver], cards=[s.instances[iid]])
+            choice = confirm(seat, [{**later, "leaving": leaving[k + 1:], "save": [saver, iid]}],
+                             [{**later, "leaving": leaving[k:], "unsaved": iid}])
+            choice["card"] = s.instances[saver]
+            return choice
+        done = leave(s, iid, how, by) or done
+    ctx["ok"] = done
+    return None
+
+
+def op_depart(s, op, ctx):
+    """The answer to a saver's offer (`depart`): ``save`` [saver, card] sacrifices the saver (its own
+    "if sacrificed" effect triggers as usual) and the card stays; then the cards still to leave. The
+    answer is not the effect's own choice: what ``if_you_do`` reads is put back."""
+    ctx["chose"] = op["chose"]
+    if "save" in op:
+        saver, saved = op["save"]
+        leave(s, saver, "sacrifice", op["seat"])
+        s.emit("kept_in_field", player=op["seat"], card=s.instances[saved])
+    return depart(s, op["leaving"], op["by"], ctx, op["done"], op.get("unsaved"))
 
 
 def op_steal(s, op, ctx):
@@ -408,6 +444,7 @@ OPS: dict[str, Callable] = {
     "to_hand": op_to_hand, "pull": op_pull, "take": op_take, "skip": op_skip, "word": op_word, "plays": op_plays,
     "shuffle_in": op_shuffle_in, "reshuffle": op_reshuffle, "discard_top": op_discard_top, "arrange": op_arrange,
     "arranged": op_arranged, "block": op_block, "set_target": op_set_target, "ready": op_ready, "drop": op_drop,
+    "depart": op_depart,
 }
 
 

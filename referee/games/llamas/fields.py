@@ -6,14 +6,16 @@ destruction triggers its own "if this card is sacrificed or destroyed" ability, 
 by an opponent the field's watchers (LU-078). A baby goes back to the nursery instead of the discard
 pile or a hand (L-BABY-1); some animals go back to their player's hand instead (``instead``).
 A card that cannot be affected stays where it is (L-IMMUNE-1), and so does an animal a field keeps
-in or out (LU-041, LU-047): the action is impossible and is skipped (L-IMPOSSIBLE-2).
+in or out (LU-041, LU-047): the action is impossible and is skipped (L-IMPOSSIBLE-2). A card about to
+be sacrificed or destroyed may be saved by another card of its field sacrificed instead (``saves``,
+LU-072): `rescuer` finds that card, `effects.depart` asks its player.
 """
 
 from __future__ import annotations
 
 from .links import add_link, effect, watchers
 from .state import LlamasState
-from .traits import active, closed, immune, variations
+from .traits import active, closed, immune, matches, variations
 from .zones import field_of, move, where
 
 #: how a card leaves a field -> the event the log records
@@ -51,6 +53,21 @@ def leave(s: LlamasState, iid: int, how: str, by: int) -> bool:
     watching = watchers(s, [seat], "destroyed_here", iid, by=by) if how == "destroy" and by != seat else []
     add_link(s, [own, *watching], player=seat)
     return True
+
+
+def rescuer(s: LlamasState, iid: int) -> int | None:
+    """The card that may be sacrificed to save card ``iid`` from being sacrificed or destroyed:
+    another card of the same field whose ``saves`` filter ``iid`` meets (LU-072) and that can be
+    sacrificed itself. None when there is none, or when ``iid`` would not leave anyway (it cannot be
+    affected, L-IMMUNE-1, or is in no field), so that nobody is asked about a card that stays."""
+    seat = field_of(s, iid)
+    if seat is None or immune(s, iid):
+        return None
+    for saver in s.players[seat].field:
+        spec = active(s, saver).get("saves")
+        if saver != iid and spec is not None and not immune(s, saver) and matches(s, iid, spec):
+            return saver
+    return None
 
 
 def transfer(s: LlamasState, iid: int, seat: int, how: str) -> bool:

@@ -18,8 +18,9 @@ draws a card when nothing scores better. Asked whether to answer a card with an 
 when the card helps an opponent who leads or is close to winning, or hurts it (a Downgrade into its
 field, an Instant against its own card), and lets the rest stand. An effect's choice gets the answer
 that serves it best: a harmful effect aims at the leader's most valuable card, a cost is paid with
-its own least valuable card (a Downgrade in its own field first), a gain takes the best card. At the
-end of the turn it discards its least valuable cards.
+its own least valuable card (a Downgrade in its own field first), a gain takes the best card; it
+sacrifices a card to save another (LU-072) unless the card to save is a Downgrade. At the end of the
+turn it discards its least valuable cards.
 """
 
 from __future__ import annotations
@@ -257,7 +258,9 @@ class HeuristicPlayer:
         if a.args == ("none",):
             return 0.0
         if kind == "confirm":
-            return 1.0 if a.args == ("yes",) else 0.0  # an optional effect is its player's gain
+            yes = 1.0 if a.args == ("yes",) else 0.0  # an optional effect is its player's gain
+            save = choice["then"][0].get("save")  # sacrificing a card to save another (LU-072)
+            return 1.0 - yes if save is not None and field_value(view.card(save[1])) < 0 else yes
         use = self._use(view, choice)
         if kind == "player":
             seat = int(a.args[0]) - 1
