@@ -16,7 +16,7 @@ from functools import wraps
 from pathlib import Path
 
 from referee.cli import card_namer
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS, bundled
+from referee.games.naruto.cards import bundled
 from referee.games.naruto.decks import FORMATS
 
 from .cli import add_output_option, write_output
@@ -25,7 +25,7 @@ from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
 from .models import LANGUAGES
 from .names import localized_name
-from .search import SearchError, search
+from .search import FILTERS, TYPE_TERMS, SearchError, search
 from localization import Messages, current
 
 MESSAGES = Messages("cards.cli_catalogue", {
@@ -52,8 +52,11 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "search_help": "find cards by number or by name in any language",
     "text_help": "a card number or words of its name (nothing: every card the filters allow)",
     "lang_help": "language of the names shown (default: the language of the output)",
+    "game_help": "the game whose cards are searched (default: {default})",
     "type_help": "only cards of this type: {choices}",
     "symbol_help": "only cards with this symbol: {choices}",
+    "subtype_help": "only animals of this subtype: {choices}",
+    "variation_help": "only animals of this variation: {choices}",
     "cost_help": "only cards with this entrance cost",
     "limit_help": "show at most this many cards",
     "deck_name_help": "the deck's name",
@@ -118,9 +121,9 @@ def _import(db: Database, args: argparse.Namespace) -> int:
 @_guarded
 def _search(db: Database, args: argparse.Namespace) -> int:
     hits = search(db, args.text, lang=args.lang or _chosen_language(), type=args.type, symbol=args.symbol, cost=args.cost,
-                  limit=args.limit)
+                  subtype=args.subtype, variation=args.variation, limit=args.limit, game=args.game)
     for hit in hits:
-        say("hit", number=hit.number, name=hit.name, type=current().term("card_type", hit.type))
+        say("hit", number=hit.number, name=hit.name, type=current().term(TYPE_TERMS[args.game], hit.type))
     if not hits:
         say("no_hits", err=True, text=args.text)
         return 1
@@ -213,6 +216,11 @@ def _delete(db: Database, args: argparse.Namespace) -> int:
 # --- registration --------------------------------------------------------------------------------
 
 
+def _values(name: str) -> str:
+    """A filter's values in each game that has it, as typed: ``Fire, Water... (naruto)``."""
+    return "; ".join(f"{', '.join(f[name].values)} ({game})" for game, f in FILTERS.items() if name in f)
+
+
 def register(commands: dict, add_database_option) -> None:
     """Add ``cards import|search`` to the top-level commands and ``export|save|list|validate|
     delete`` to ``deck``."""
@@ -228,9 +236,12 @@ def register(commands: dict, add_database_option) -> None:
     se = csub.add_parser("search", help=m("search_help"))
     se.add_argument("text", nargs="?", default="", help=m("text_help"))
     se.add_argument("--lang", choices=LANGUAGES, default=None, help=m("lang_help"))
-    se.add_argument("--type", default=None, help=m("type_help", choices=", ".join(CARD_TYPES)))
-    se.add_argument("--symbol", default=None, help=m("symbol_help", choices=", ".join(SYMBOLS)))
+    se.add_argument("--game", choices=tuple(FILTERS), default="naruto", help=m("game_help", default="naruto"))
+    se.add_argument("--type", default=None, help=m("type_help", choices=_values("type")))
+    se.add_argument("--symbol", default=None, help=m("symbol_help", choices=_values("symbol")))
     se.add_argument("--cost", type=int, default=None, help=m("cost_help"))
+    se.add_argument("--subtype", default=None, help=m("subtype_help", choices=_values("subtype")))
+    se.add_argument("--variation", default=None, help=m("variation_help", choices=_values("variation")))
     se.add_argument("--limit", type=int, default=50, help=m("limit_help"))
     add_database_option(se)
     se.set_defaults(run=_search)

@@ -1,4 +1,4 @@
-"""Searching the catalogue by number, by name in any language, by type, symbol and cost.
+"""Searching the catalogue by number, by name in any language, and by each game's own filters.
 
 Folding: case, accents and ё/е (and й/и) do not matter, so a name and a query are compared in their
 folded form (`fold`), word by word (`tokens`). Each word of each localized name is stored as a
@@ -14,6 +14,11 @@ Speed: a search is one indexed query for the candidates (the query's longest wor
 also written as a range (``token >= 'nar' AND token < 'nas'``), which its planner serves from the
 index whatever LIKE's case rules are.
 
+Filters (`FILTERS`): each game has its own. The Naruto CCG's cards are filtered by type, symbol and
+entrance cost; Llamas Unleashed's by type, an animal's subtype and its variation. A filter the game
+does not have, or a value it does not know, is refused with a `SearchError` the user can read in
+their language, never silently ignored.
+
 Ranking, best first: the exact card number; the exact whole name; a name that starts with the
 query; a card number that starts with the query; every query word the prefix of a word of one
 name (the earlier those words stand in the name, the better); ties by card number.
@@ -25,11 +30,12 @@ import heapq
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
+from referee.games.llamas.cards import SUBTYPES, TYPES as LLAMAS_TYPES, VARIATIONS
 from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decks import canonical_number, number_key
 
@@ -48,6 +54,10 @@ CHUNK = 500
 MESSAGES = Messages("cards.search", {
     "unknown_type": "Unknown card type {value!r}; expected one of {choices}.",
     "unknown_symbol": "Unknown symbol {value!r}; expected one of {choices}.",
+    "unknown_subtype": "Unknown animal subtype {value!r}; expected one of {choices}.",
+    "unknown_variation": "Unknown animal variation {value!r}; expected one of {choices}.",
+    "unknown_game": "Unknown game {value!r}; expected one of {choices}.",
+    "no_filter": "The cards of {game} cannot be filtered by {filter}; their filters are: {choices}.",
 })
 
 # how a card matched, best first (the lower, the better); Hit.score is the reverse (higher, better)
@@ -123,10 +133,8 @@ def index_card(session: Session, card_id: int) -> None:
 # --- searching -----------------------------------------------------------------------------------
 
 
-def _choice(value: str | None, choices: Sequence[str], key: str) -> str | None:
-    """A type or symbol written in any case, as the catalogue spells it."""
-    if value is None or value == "":
-        return None
+def _choice(value: str, choices: Sequence[str], key: str) -> str:
+    """A filter's value written in any case, as the catalogue spells it."""
     for choice in choices:
         if choice.casefold() == value.strip().casefold():
             return choice
@@ -162,17 +170,55 @@ def _prefix(column, prefix: str, sqlite: bool):
     return like
 
 
-def _filters(game: str, type_: str | None, symbol: str | None, cost: int | None) -> list:
+def _listed(column, value: str, sep: str):
+    """``column`` holds ``value`` in a list joined by ``sep`` (symbols: "Lightning/Wind"; a Llamas
+    card's variations: "llama, alpaca")."""
+    return or_(column == value, column.startswith(f"{value}{sep}", autoescape=True),
+               column.endswith(f"{sep}{value}", autoescape=True), column.contains(f"{sep}{value}{sep}", autoescape=True))
+
+
+@dataclass(frozen=True)
+class Filter:
+    """One way a game's cards can be filtered: the values it takes, as the catalogue spells them
+    (None: a whole number), and the condition a value puts on a card's row."""
+
+    values: tuple[str, ...] | None
+    condition: Callable[[Any], Any]
+
+
+#: each game's filters, by the name `search` takes them under. A Llamas card's row keeps its
+#: subtype as its keywords and its variations as its characteristics (see `cards.bundled`).
+FILTERS: dict[str, dict[str, Filter]] = {
+    "naruto": {
+        "type": Filter(CARD_TYPES, lambda v: CardRecord.type == v),
+        "symbol": Filter(SYMBOLS, lambda v: _listed(CardRecord.symbols, v, "/")),
+        "cost": Filter(None, lambda v: CardRecord.entrance_cost == v),
+    },
+    "llamas": {
+        "type": Filter(LLAMAS_TYPES, lambda v: CardRecord.type == v),
+        "subtype": Filter(SUBTYPES, lambda v: CardRecord.keywords == v),
+        "variation": Filter(VARIATIONS, lambda v: _listed(CardRecord.characteristics, v, ", ")),
+    },
+}
+#: the term kind naming each game's card types (`localization`'s terms)
+TYPE_TERMS = {"naruto": "card_type", "llamas": "llamas_card_type"}
+
+
+def _filters(game: str, chosen: dict[str, Any]) -> list:
+    """The conditions of a search: ``game``'s cards, and each filter given (None or "": not given)
+    checked against the game's own (`FILTERS`); an unknown game, a filter the game does not have
+    or a value it does not know is refused (`SearchError`)."""
+    known = FILTERS.get(game)
+    if known is None:
+        raise SearchError("unknown_game", value=game, choices=", ".join(FILTERS))
     out = [CardRecord.game == game]
-    if type_ is not None:
-        out.append(CardRecord.type == type_)
-    if symbol is not None:  # symbols reads "Fire" or "Lightning/Wind"
-        out.append(or_(CardRecord.symbols == symbol,
-                       CardRecord.symbols.startswith(f"{symbol}/", autoescape=True),
-                       CardRecord.symbols.endswith(f"/{symbol}", autoescape=True),
-                       CardRecord.symbols.contains(f"/{symbol}/", autoescape=True)))
-    if cost is not None:
-        out.append(CardRecord.entrance_cost == cost)
+    for name, value in chosen.items():
+        if value is None or value == "":
+            continue
+        spec = known.get(name)
+        if spec is None:
+            raise SearchError("no_filter", game=game, filter=name, choices=", ".join(known))
+        out.append(spec.condition(value if spec.values is None else _choice(value, spec.values, f"unknown_{name}")))
     return out
 
 
@@ -198,15 +244,16 @@ def _rank_name(folded: str, words: tuple[str, ...]) -> tuple | None:
 
 
 def search(db, text: str, *, lang: str | None = None, type: str | None = None, symbol: str | None = None,
-           cost: int | None = None, limit: int = 50, game: str = "naruto") -> list[Hit]:
-    """Cards matching ``text`` (see the module's docstring for how they are ranked), filtered by
-    type, symbol and entrance cost. An empty ``text`` lists the cards the filters allow, by
+           cost: int | None = None, subtype: str | None = None, variation: str | None = None, limit: int = 50,
+           game: str = "naruto") -> list[Hit]:
+    """``game``'s cards matching ``text`` (see the module's docstring for how they are ranked),
+    filtered by the game's filters: type, symbol and entrance cost for the Naruto CCG; type, subtype
+    and variation for Llamas Unleashed. An empty ``text`` lists the cards the filters allow, by
     number; no text and no filter finds nothing."""
-    type_ = _choice(type, CARD_TYPES, "unknown_type")
-    symbol = _choice(symbol, SYMBOLS, "unknown_symbol")
+    filters = _filters(game, {"type": type, "symbol": symbol, "cost": cost, "subtype": subtype,
+                              "variation": variation})
     words = tuple(tokens(text or ""))
     number = number_query(text or "")
-    filters = _filters(game, type_, symbol, cost)
     if not words and number is None and len(filters) == 1:
         return []
 

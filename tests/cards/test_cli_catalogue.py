@@ -111,6 +111,23 @@ def test_search_filters(capsys, sqlite_url):
     assert out.splitlines() == ["N-019\tNaruto Uzumaki\tNinja"]
 
 
+def test_search_llamas_cards_with_their_own_filters(capsys, sqlite_url):
+    code, out, _ = run(capsys, "--lang", "ru", "cards", "search", "--game", "llamas", "--type", "animal",
+                       "--variation", "ram", "--subtype", "basic", "--database-url", sqlite_url)
+    assert (code, out) == (0, "LU-008\tОбычный баран\tЖивотное\n")
+    code, out, _ = run(capsys, "cards", "search", "goatsferatu", "--game", "llamas", "--database-url", sqlite_url)
+    assert (code, out) == (0, "LU-015\tGoatsferatu\tAnimal\n")
+    assert run(capsys, "cards", "search", "goatsferatu", "--database-url", sqlite_url)[0] == 1  # Naruto by default
+
+
+def test_search_with_a_filter_the_game_does_not_have_exits_2(capsys, sqlite_url):
+    code, out, err = run(capsys, "cards", "search", "--game", "llamas", "--symbol", "Fire", "--database-url", sqlite_url)
+    assert (code, out) == (2, "") and "Llamas Unleashed cannot be filtered by symbol" in err
+    assert "type, subtype, variation" in err
+    code, _, err = run(capsys, "cards", "search", "--variation", "goat", "--database-url", sqlite_url)
+    assert code == 2 and "Naruto CCG cannot be filtered by variation" in err
+
+
 def test_search_hostile_text_finds_nothing_and_harms_nothing(capsys, sqlite_url):
     code, out, err = run(capsys, "cards", "search", "'; DROP TABLE card; --", "--database-url", sqlite_url)
     assert (code, out) == (1, "") and "no card matches" in err
@@ -212,6 +229,7 @@ def test_cards_search_help_is_in_the_chosen_language(capsys):
         assert "".join(messages.render(key, translator("ru")).split()) in out
         assert "".join(messages.render(key, translator("en")).split()) not in out
     assert "Ninja,Jutsu,Mission,Client" in out  # the values one types stay as they are
+    assert "animal,upgrade,downgrade,magic,instant(llamas)" in out and "{naruto,llamas}" in out
     assert "".join(MESSAGES.render("lang_help", translator("en")).split()) in help_text(capsys, "cards", "search")
 
 

@@ -22,7 +22,7 @@ from cards.bundled import LLAMAS, NARUTO, ensure_bundled, is_loaded, read_bundle
 from cards.db import Database
 from cards.models import LANGUAGES, CardName, CardRecord, CardSet, CardText
 from cards.names import LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, OTHER_LANGUAGES, localized_name, read_translations
-from cards.search import search
+from cards.search import SearchError, search
 from cards.source import effect_texts
 from localization import translator
 from localization.text import fold
@@ -215,6 +215,40 @@ def test_a_card_is_found_by_its_name_in_any_language(db, query, lang, number):
 
 def test_a_card_is_found_by_its_number(db):
     assert [h.number for h in search(db, "LU-31", game="llamas")][:1] == ["LU-031"]
+
+
+def test_filters_by_type_subtype_and_variation(db):
+    animals = {n for n, row in FACTS.items() if row["type"] == "animal"}
+    assert {h.number for h in search(db, "", type="Animal", limit=500, game="llamas")} == animals
+    assert [h.number for h in search(db, "", subtype="baby", game="llamas")] == ["LU-001", "LU-002", "LU-003", "LU-004"]
+    llamas = [h.number for h in search(db, "", variation="llama", limit=500, game="llamas")]
+    alpacas = [h.number for h in search(db, "", variation="ALPACA", limit=500, game="llamas")]
+    assert "LU-031" in llamas and "LU-031" in alpacas  # Henry the Huarizo is both
+    assert set(llamas) == {n for n, row in FACTS.items() if "llama" in row["variation"].split(";")}
+    assert [h.number for h in search(db, "goat", type="animal", subtype="basic", game="llamas")] == ["LU-006"]
+    upgrades = search(db, "", type="upgrade", limit=500, game="llamas")
+    assert upgrades and {h.type for h in upgrades} == {"upgrade"}
+
+
+@pytest.mark.parametrize("game, filters, key", [
+    ("llamas", {"symbol": "Fire"}, "no_filter"),
+    ("llamas", {"cost": 2}, "no_filter"),
+    ("naruto", {"variation": "goat"}, "no_filter"),
+    ("llamas", {"type": "Ninja"}, "unknown_type"),
+    ("llamas", {"subtype": "adult"}, "unknown_subtype"),
+    ("llamas", {"variation": "emu"}, "unknown_variation"),
+    ("chess", {}, "unknown_game"),
+])
+def test_a_filter_the_game_does_not_know_is_refused_in_the_readers_language(db, game, filters, key):
+    with pytest.raises(SearchError) as err:
+        search(db, "", game=game, **filters)
+    assert err.value.key == key
+    english, russian = translator("en").error(err.value), translator("ru").error(err.value)
+    assert english != russian and re.search(r"[а-яё]", russian)
+    if key == "no_filter":
+        assert translator("ru").term("game", game) in russian
+    if game == "llamas" and key.startswith("unknown_"):  # the values it does know, as typed
+        assert {"type": "instant", "subtype": "magical", "variation": "ram"}[key[8:]] in english
 
 
 def test_naruto_searches_do_not_list_llamas_cards(db):

@@ -17,6 +17,8 @@ from typing import Iterable, Iterator
 
 VARIATIONS = ("llama", "alpaca", "goat", "ram")
 TYPES = ("animal", "upgrade", "downgrade", "magic", "instant")
+#: an animal's subtypes (L-CARD-5)
+SUBTYPES = ("baby", "basic", "magical")
 #: the types that stay in a field once they resolve (L-CARD-2, L-CARD-3, L-CARD-5)
 FIELD_TYPES = frozenset({"animal", "upgrade", "downgrade"})
 
@@ -26,7 +28,7 @@ class Card:
     number: str
     name: str
     type: str  # one of TYPES
-    subtype: str  # baby, basic or magical for an animal; "" otherwise
+    subtype: str  # one of SUBTYPES for an animal; "" otherwise
     #: the animal's variations: one, or several for a card treated as all of them (Henry the Huarizo
     #: is a llama and an alpaca, and still one animal)
     variations: tuple[str, ...]
