@@ -26,10 +26,10 @@ turn it discards its least valuable cards.
 from __future__ import annotations
 
 import random
-from typing import Protocol
 
 from referee.engine.action import Action
 from referee.engine.match import Match
+from referee.engine.players import Player, RandomPlayer, guided
 
 from .cards import Card
 from .state import LlamasState
@@ -52,32 +52,8 @@ GAINS = frozenset({"bring", "to_hand", "arranged"})
 CLOSE = 2
 
 
-class Player(Protocol):
-    def choose(self, match: Match) -> Action: ...
-
-
 def _guided(match: Match) -> LlamasState:
-    """The match's position, refusing what a computer player cannot play."""
-    s = match.state
-    if not isinstance(s, LlamasState):
-        raise ValueError("this computer player plays Llamas Unleashed matches only")
-    if s.mode != "guided":
-        raise ValueError("the computer player needs a guided-mode match (the program holds the deck); "
-                         "in referee mode the cards are physical and their players name them")
-    if match.is_over():
-        raise ValueError("the match is over: there is nothing to choose")
-    return s
-
-
-class RandomPlayer:
-    """A uniformly random legal action, from a random generator of its own."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, match: Match) -> Action:
-        _guided(match)
-        return self.rng.choice(match.legal_actions())
+    return guided(match, LlamasState, "Llamas Unleashed")
 
 
 # --- what a seat may see -------------------------------------------------------------------------

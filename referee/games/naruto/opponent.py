@@ -27,10 +27,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Mapping, Protocol, Sequence
+from typing import Mapping, Sequence
 
 from referee.engine.action import Action
 from referee.engine.match import Match
+from referee.engine.players import Player, RandomPlayer, guided
 from referee.engine.playout import Playout
 
 from .battle import MAX_SENT, MAX_TEAM, power
@@ -59,32 +60,8 @@ CARD_VALUE = 0.3
 CHAKRA_VALUE = 0.3
 
 
-class Player(Protocol):
-    def choose(self, match: Match) -> Action: ...
-
-
 def _guided(match: Match) -> NarutoState:
-    """The match's position, refusing what a computer opponent cannot play."""
-    s = match.state
-    if not isinstance(s, NarutoState):
-        raise ValueError("the computer opponent plays Naruto CCG matches only")
-    if s.mode != "guided":
-        raise ValueError("the computer opponent needs a guided-mode match (the program holds both decks); "
-                         "in referee mode the cards are physical and their players name them")
-    if match.is_over():
-        raise ValueError("the match is over: there is nothing to choose")
-    return s
-
-
-class RandomPlayer:
-    """A uniformly random legal action, from a random generator of its own."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
-
-    def choose(self, match: Match) -> Action:
-        _guided(match)
-        return self.rng.choice(match.legal_actions())
+    return guided(match, NarutoState, "Naruto CCG")
 
 
 # --- what a seat may see -------------------------------------------------------------------------
