@@ -13,7 +13,8 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Iterable, Iterator
+
+from referee.engine.cards import CardTable
 
 VARIATIONS = ("llama", "alpaca", "goat", "ram")
 TYPES = ("animal", "upgrade", "downgrade", "magic", "instant")
@@ -50,23 +51,8 @@ class Card:
         return sum(ch.isalpha() for ch in self.name)
 
 
-class LlamasCards:
+class LlamasCards(CardTable):
     """A card source in memory: the base game, or a test's own cards beside it."""
-
-    def __init__(self, cards: Iterable[Card]):
-        self._by_number = {c.number: c for c in cards}
-
-    def get(self, number: str) -> Card | None:
-        return self._by_number.get(number)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self._by_number.values())
-
-    def __len__(self) -> int:
-        return len(self._by_number)
-
-    def with_cards(self, cards: Iterable[Card]) -> "LlamasCards":
-        return LlamasCards([*self, *cards])
 
     def babies(self) -> list[str]:
         """Every baby copy, by number (they start in the nursery, L-SETUP-2)."""

@@ -13,7 +13,9 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Iterable, Iterator, Protocol
+from typing import Iterator, Protocol
+
+from referee.engine.cards import CardTable
 
 SYMBOLS = ("Fire", "Water", "Wind", "Lightning", "Earth", "Void")
 #: jutsu cost letters (N-CARD-3)
@@ -123,26 +125,6 @@ class CardSource(Protocol):
     def get(self, number: str) -> Card | None: ...
 
     def __iter__(self) -> Iterator[Card]: ...
-
-
-class CardTable:
-    """A card source held in memory: the bundled set, a test's own cards, or both together."""
-
-    def __init__(self, cards: Iterable[Card]):
-        self._by_number = {c.number: c for c in cards}
-
-    def get(self, number: str) -> Card | None:
-        return self._by_number.get(number)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self._by_number.values())
-
-    def __len__(self) -> int:
-        return len(self._by_number)
-
-    def with_cards(self, cards: Iterable[Card]) -> "CardTable":
-        """This table plus (or overridden by) more cards."""
-        return CardTable([*self, *cards])
 
 
 @cache
