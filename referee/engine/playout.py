@@ -57,3 +57,20 @@ def play_random(match: Match, rng: random.Random, *, invariants: Callable[[Any],
     result.outcome = match.outcome()
     result.turns = getattr(match.state, "turn", 0)
     return result
+
+
+def perft(match: Match, depth: int) -> int:
+    """Leaves of the legal-action tree ``depth`` plies deep (a finished game is a leaf), walked with
+    apply/undo, as chess engines count moves to check their move generation; after every undo the
+    position must be exactly the one before the action (AssertionError otherwise)."""
+    if depth == 0 or match.is_over():
+        return 1
+    before = match.state.to_dict()
+    nodes = 0
+    for action in match.legal_actions():
+        match.apply(action)
+        nodes += perft(match, depth - 1)
+        match.undo()
+        if match.state.to_dict() != before:
+            raise AssertionError(f"undo of {action} at {match.phase} does not restore the position")
+    return nodes

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from llamas_support import act, turn
 from referee.engine.match import Match
+from referee.engine.playout import perft
 from referee.games.llamas.rules import new_match
 
 
@@ -17,21 +18,6 @@ def listed(m: Match) -> list[str]:
     actions = [str(a) for a in m.legal_actions()]
     assert len(actions) == len(set(actions)), "an action is listed twice"
     return sorted(actions)
-
-
-def perft(m: Match, depth: int) -> int:
-    """Leaves of the legal-action tree ``depth`` plies deep, walked with apply/undo; after every undo
-    the position must be exactly the one before the action."""
-    if depth == 0 or m.is_over():
-        return 1
-    before = m.state.to_dict()
-    nodes = 0
-    for action in m.legal_actions():
-        m.apply(action)
-        nodes += perft(m, depth - 1)
-        m.undo()
-        assert m.state.to_dict() == before, f"undo of {action} at {m.phase}"
-    return nodes
 
 
 def test_setup_babies_then_the_first_player():

@@ -17,6 +17,7 @@ import pytest
 
 from referee.engine.errors import IllegalAction
 from referee.engine.match import Match
+from referee.engine.playout import perft
 from referee.games.naruto.cards import Card, bundled
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.rules import new_match
@@ -32,21 +33,6 @@ def listed(m: Match) -> list[str]:
     actions = [str(a) for a in m.legal_actions()]
     assert len(actions) == len(set(actions)), "an action is listed twice"
     return sorted(actions)
-
-
-def perft(m: Match, depth: int) -> int:
-    """Leaves of the legal-action tree ``depth`` plies deep (a finished game is a leaf), walked with
-    apply/undo; after every undo the position must be exactly the one before the action."""
-    if depth == 0 or m.is_over():
-        return 1
-    before = m.state.to_dict()
-    nodes = 0
-    for action in m.legal_actions():
-        m.apply(action)
-        nodes += perft(m, depth - 1)
-        m.undo()
-        assert m.state.to_dict() == before, f"undo of {action} at {m.phase}"
-    return nodes
 
 
 def snapshot(m: Match) -> tuple:
