@@ -21,31 +21,10 @@ from referee.games.llamas.rules import new_match
 from referee.games.llamas.scenario import scenario
 
 from llamas_support import FILLER
+from watched import Watched
 
 WIN_GAMES = 30
 WIN_THRESHOLD = 24  # of 30; measured: 59 of 60
-
-
-class Watched:
-    """A player whose every choice is checked: one of the legal actions, the match left exactly as it
-    was (position, log, undo and redo) and no observer told of anything."""
-
-    def __init__(self, player):
-        self.player = player
-        self.choices = 0
-
-    def choose(self, match):
-        before, log, undo, redo = match.dumps(), list(match.log), match.can_undo, match.can_redo
-        heard = []
-        match.observers.append(lambda *event: heard.append(event))
-        try:
-            action = self.player.choose(match)
-        finally:
-            match.observers.pop()
-        assert match.dumps() == before and match.log == log and (match.can_undo, match.can_redo) == (undo, redo)
-        assert heard == [] and action in match.legal_actions(), str(action)
-        self.choices += 1
-        return action
 
 
 def play_out(match, players) -> int:

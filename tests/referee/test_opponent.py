@@ -22,6 +22,8 @@ from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer, SeatVie
 from referee.games.naruto.rules import new_match
 from referee.games.naruto.scenario import scenario
 
+from watched import Watched
+
 CARDS = bundled()
 WIN_GAMES = 30
 WIN_THRESHOLD = 25  # of 30; measured: 399 of 400 (200 seeded games per format)
@@ -35,30 +37,6 @@ def decks(seed: int, fmt: str = "standard") -> tuple[list[list[str]], int]:
 def fresh(seed: int, fmt: str = "standard") -> Match:
     pair, match_seed = decks(seed, fmt)
     return new_match(pair, fmt=fmt, seed=match_seed)
-
-
-class Watched:
-    """A player whose every choice is checked: one of the legal actions, the match left exactly as it
-    was (position, history, undo and redo, log) and no observer told of anything."""
-
-    def __init__(self, player):
-        self.player = player
-        self.choices = 0
-
-    def choose(self, match: Match):
-        before, log, undo, redo = match.dumps(), list(match.log), match.can_undo, match.can_redo
-        heard = []
-        match.observers.append(lambda *event: heard.append(event))
-        try:
-            action = self.player.choose(match)
-        finally:
-            match.observers.pop()
-        assert match.dumps() == before
-        assert match.log == log and (match.can_undo, match.can_redo) == (undo, redo)
-        assert heard == []
-        assert action in match.legal_actions(), str(action)
-        self.choices += 1
-        return action
 
 
 @pytest.mark.parametrize("fmt", ["standard", "french"])
