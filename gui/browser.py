@@ -1,5 +1,8 @@
 """The card browser, and the card search other windows embed to name a card.
 
+The browser shows one game's cards at a time (Naruto CCG or Llamas Unleashed, its game choice), with
+that game's own filters (`cards.search.FILTERS`), columns and facts.
+
 Both search as the player types (`debounce`: one query once typing pauses, not one per key) over
 every language's names and card numbers (`cards.search`), and show names in the active language.
 `CardSearch` is a plain widget with no tie to the browser page, so a dialog that asks which
@@ -19,10 +22,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
 
 import localization
 from cards.db import StorageError
-from cards.search import search
+from cards.search import FILTERS, TYPE_TERMS, search
 from cards.source import effect_texts
 from localization import Messages, current
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS, Card
+from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
 
 from .i18n import watch
@@ -40,6 +43,12 @@ MESSAGES = Messages("gui.browser", {
     "symbol_tip": "Show only the cards with this symbol",
     "cost": "Entrance cost",
     "cost_tip": "Show only the cards with this entrance cost",
+    "game": "Game",
+    "game_tip": "The game whose cards are shown",
+    "subtype": "Subtype",
+    "subtype_tip": "Show only the animals of this subtype",
+    "variation": "Variation",
+    "variation_tip": "Show only the animals of this variation",
     "any": "Any",
     "table_tip": "The cards found; select one to see all its facts",
     "detail_tip": "Everything the selected card shows",
@@ -58,6 +67,12 @@ MESSAGES = Messages("gui.browser", {
     "column_costs_tip": "Entrance cost / hand cost; for a Jutsu, its jutsu cost",
     "column_power": "Combat/Support",
     "column_power_tip": "Healthy Combat/Support, and in brackets when injured",
+    "column_llamas_type": "Type",
+    "column_llamas_type_tip": "Animal, Instant, Upgrade, Downgrade or Magic",
+    "column_subtype": "Subtype",
+    "column_subtype_tip": "An animal's subtype: baby, basic or magical",
+    "column_variations": "Variation",
+    "column_variations_tip": "An animal's variations: llama, alpaca, goat or ram",
     "column_count": "Copies",
     "column_count_tip": "How many copies of the card the deck has",
     "fact_number": "Number",
@@ -71,6 +86,8 @@ MESSAGES = Messages("gui.browser", {
     "fact_attribute": "Attribute",
     "fact_characteristics": "Characteristics",
     "fact_keywords": "Keywords",
+    "fact_subtype": "Subtype",
+    "fact_variations": "Variation",
     "fact_effect": "Effect",
     "fact_names": "Names",
     "confirm": "Choose",
@@ -98,16 +115,11 @@ def debounce(parent: QWidget, slot: Callable[[], None]) -> QTimer:
     return timer
 
 
-def find_numbers(context, text: str, *, type: str | None = None, symbol: str | None = None,
-                 cost: int | None = None, limit: int = 50, game: str = "naruto") -> list[str]:
-    """The numbers of ``game``'s cards that match, best first (see `cards.search.search`)."""
-    hits = search(context.database(), text, lang=current().lang, type=type, symbol=symbol, cost=cost, limit=limit,
-                  game=game)
+def find_numbers(context, text: str, *, limit: int = 50, game: str = "naruto", **filters) -> list[str]:
+    """The numbers of ``game``'s cards that match, best first, ``filters`` being that game's (see
+    `cards.search.search`)."""
+    hits = search(context.database(), text, lang=current().lang, limit=limit, game=game, **filters)
     return [hit.number for hit in hits]
-
-
-#: the term kind naming each game's card types
-TYPE_TERMS = {"naruto": "card_type", "llamas": "llamas_card_type"}
 
 
 # --- how a card's facts read -------------------------------------------------------------------
@@ -117,8 +129,18 @@ def _value(value) -> str:
     return NONE if value is None or value == "" else str(value)
 
 
-def card_type(card: Card) -> str:
-    return current().term("card_type", card.type)
+def card_type(card: Card, game: str = "naruto") -> str:
+    return current().term(TYPE_TERMS[game], card.type)
+
+
+def llamas_subtype(card: Card) -> str:
+    """A Llamas animal's subtype (stored as its keyword), by its name in the active language."""
+    return ", ".join(current().term("llamas_card_type", k) for k in card.keywords) or NONE
+
+
+def llamas_variations(card: Card) -> str:
+    """A Llamas animal's variations (stored as its characteristics: two for Henry the Huarizo)."""
+    return ", ".join(current().term("llamas_variation", v) for v in card.characteristics) or NONE
 
 
 def card_symbols(card: Card) -> str:
@@ -141,29 +163,36 @@ def card_power(card: Card) -> str:
     return f"{card.healthy[0]}/{card.healthy[1]} ({card.injured[0]}/{card.injured[1]})"
 
 
-def card_name(context, card: Card) -> str:
-    return context.cards().name(card.number, current().lang) or card.name
+def card_name(context, card: Card, game: str = "naruto") -> str:
+    return context.cards(game).name(card.number, current().lang) or card.name
 
 
+#: each column's cell: (context, card, game) -> text
 COLUMNS: dict[str, Callable] = {
-    "number": lambda context, card: card.number,
+    "number": lambda context, card, game: card.number,
     "name": card_name,
-    "type": lambda context, card: card_type(card),
-    "symbols": lambda context, card: card_symbols(card),
-    "costs": lambda context, card: card_costs(card),
-    "power": lambda context, card: card_power(card),
+    "type": lambda context, card, game: card_type(card),
+    "symbols": lambda context, card, game: card_symbols(card),
+    "costs": lambda context, card, game: card_costs(card),
+    "power": lambda context, card, game: card_power(card),
+    "llamas_type": lambda context, card, game: card_type(card, "llamas"),
+    "subtype": lambda context, card, game: llamas_subtype(card),
+    "variations": lambda context, card, game: llamas_variations(card),
 }
 BROWSER_COLUMNS = ("number", "name", "type", "symbols", "costs", "power")
+#: the browser's columns for each game
+GAME_COLUMNS = {"naruto": BROWSER_COLUMNS, "llamas": ("number", "name", "llamas_type", "subtype", "variations")}
 
 
 class CardTableModel(QAbstractTableModel):
-    """Cards by number, one per row, in the columns named (keys of `COLUMNS`). Cells are read from
-    the catalogue when shown, so a language switch needs only a repaint (`retranslate`)."""
+    """``game``'s cards by number, one per row, in the columns named (keys of `COLUMNS`). Cells are
+    read from the catalogue when shown, so a language switch needs only a repaint (`retranslate`)."""
 
-    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None):
+    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None, game: str = "naruto"):
         super().__init__(parent)
         self.context = context
         self.columns = tuple(columns)
+        self.game = game
         self.numbers: list[str] = []
 
     def set_numbers(self, numbers: Sequence[str]) -> None:
@@ -171,12 +200,18 @@ class CardTableModel(QAbstractTableModel):
         self.numbers = list(numbers)
         self.endResetModel()
 
+    def set_game(self, game: str, numbers: Sequence[str]) -> None:
+        """Show another game's cards, in that game's columns (`GAME_COLUMNS`)."""
+        self.beginResetModel()
+        self.game, self.columns, self.numbers = game, GAME_COLUMNS[game], list(numbers)
+        self.endResetModel()
+
     def number(self, row: int) -> str:
         return self.numbers[row]
 
     def cell(self, key: str, number: str) -> str:
-        card = self.context.cards().get(number)
-        return number if card is None else COLUMNS[key](self.context, card)
+        card = self.context.cards(self.game).get(number)
+        return number if card is None else COLUMNS[key](self.context, card, self.game)
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's names)
         return 0 if parent.isValid() else len(self.numbers)
@@ -222,23 +257,25 @@ def card_table(model: QAbstractTableModel) -> QTableView:
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
     view.verticalHeader().setVisible(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    if "name" in getattr(model, "columns", ()):
-        header.setSectionResizeMode(model.columns.index("name"), QHeaderView.ResizeMode.Stretch)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    stretch_name(view)
     return view
 
 
-def card_details(context, number: str) -> str:
-    """Every fact of a card as an HTML table: what the card shows, its name in each language and
-    its effect in the active language (else English)."""
-    card = context.cards().get(number)
-    if card is None:
-        return html.escape(number)
-    names = {lang: context.cards().name(number, lang) for lang in localization.LANGUAGES}
-    texts = effect_texts(context.database(), number)
-    effect = texts.get(current().lang) or texts.get("en") or card.effect
-    facts = [
+def stretch_name(view: QTableView) -> None:
+    """The name column, if the table has one, takes the room left (again after its columns change)."""
+    columns = getattr(view.model(), "columns", ())
+    if "name" in columns:
+        view.horizontalHeader().setSectionResizeMode(columns.index("name"), QHeaderView.ResizeMode.Stretch)
+
+
+def _facts(card: Card, game: str) -> list[tuple[str, object]]:
+    """What a card shows, as (fact key, value) rows, for its game."""
+    if game == "llamas":
+        return [("number", card.number), ("type", card_type(card, game)),
+                ("subtype", llamas_subtype(card) if card.keywords else None),
+                ("variations", llamas_variations(card) if card.characteristics else None)]
+    return [
         ("number", card.number),
         ("type", card_type(card)),
         ("symbols", card_symbols(card)),
@@ -250,8 +287,19 @@ def card_details(context, number: str) -> str:
         ("attribute", card.attribute),
         ("characteristics", ", ".join(card.characteristics)),
         ("keywords", ", ".join(card.keywords)),
-        ("effect", effect),
     ]
+
+
+def card_details(context, number: str, game: str = "naruto") -> str:
+    """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its name in
+    each language and its effect in the active language (else English)."""
+    card = context.cards(game).get(number)
+    if card is None:
+        return html.escape(number)
+    names = {lang: context.cards(game).name(number, lang) for lang in localization.LANGUAGES}
+    texts = effect_texts(context.database(), number, game)
+    effect = texts.get(current().lang) or texts.get("en") or card.effect
+    facts = [*_facts(card, game), ("effect", effect)]
     rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
             f"<td>{html.escape(str(value))}</td></tr>" for key, value in facts if value not in (None, "")]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
@@ -416,12 +464,10 @@ class CardSearch(QWidget):
 # --- the browser page ---------------------------------------------------------------------------
 
 
-def _filter_combo(keys: Sequence) -> QComboBox:
-    """A filter: "Any" first (no filter), then one item per key; `_name_items` writes the texts."""
+def _filter_combo() -> QComboBox:
+    """A filter, filled by `CardBrowser._fill_filters`: "Any" first (no filter), then one item per
+    value; `_name_items` writes the texts."""
     combo = QComboBox()
-    combo.addItem("", None)
-    for key in keys:
-        combo.addItem(str(key), key)
     combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
     return combo
 
@@ -432,21 +478,39 @@ def _name_items(combo: QComboBox, name: Callable[[object], str]) -> None:
         combo.setItemText(i, name(combo.itemData(i)))
 
 
+#: how each filter's values are named in the active language (the cost is a plain number)
+FILTER_NAMES: dict[str, Callable[[str, object], str]] = {
+    "type": lambda game, v: current().term(TYPE_TERMS[game], v),
+    "symbol": lambda game, v: current().term("symbol", v),
+    "cost": lambda game, v: str(v),
+    "subtype": lambda game, v: current().term("llamas_card_type", v),
+    "variation": lambda game, v: current().term("llamas_variation", v),
+}
+
+
 class CardBrowser(Page):
-    """Every card of the catalogue: search, filters, a table of what matches and the selected
-    card's facts. With nothing typed and no filter it lists the whole catalogue."""
+    """Every card of one game in the catalogue: the game choice, search, that game's filters, a
+    table of what matches and the selected card's facts. With nothing typed and no filter it lists
+    the whole game."""
 
     def __init__(self, window):
         super().__init__()
         self.context = window.context
+        self.game = "naruto"
+        self.game_label = QLabel()
+        self.game_choice = QComboBox()
+        for game in FILTERS:
+            self.game_choice.addItem(game, game)
+        self.game_label.setBuddy(self.game_choice)
         self.edit = QLineEdit()
         self.edit.setClearButtonEnabled(True)
         self.search_label = QLabel()
         self.search_label.setBuddy(self.edit)
-        self.type_label, self.symbol_label, self.cost_label = QLabel(), QLabel(), QLabel()
-        self.type_filter = _filter_combo(CARD_TYPES)
-        self.symbol_filter = _filter_combo(SYMBOLS)
-        self.cost_filter = _filter_combo(self._costs())
+        names = [name for game in FILTERS.values() for name in game]
+        #: filter name -> (label, combo), every game's; only the current game's are shown
+        self.filters = {name: (QLabel(), _filter_combo()) for name in dict.fromkeys(names)}
+        self.type_filter, self.symbol_filter, self.cost_filter, self.subtype_filter, self.variation_filter = (
+            self.filters[name][1] for name in ("type", "symbol", "cost", "subtype", "variation"))
         self.model = CardTableModel(self.context, BROWSER_COLUMNS, self)
         self.table = card_table(self.model)
         self.detail = QTextBrowser()
@@ -458,19 +522,27 @@ class CardBrowser(Page):
 
         self.edit.textChanged.connect(self.timer.start)
         self.edit.returnPressed.connect(self.search_now)
-        for combo in (self.type_filter, self.symbol_filter, self.cost_filter):
+        self.game_choice.currentIndexChanged.connect(self._change_game)
+        for _, combo in self.filters.values():
             combo.currentIndexChanged.connect(self.search_now)
         self.table.selectionModel().currentRowChanged.connect(self._show_current)
 
         filters = QHBoxLayout()
+        filters.addWidget(self.game_label)
+        filters.addWidget(self.game_choice)
+        filters.addSpacing(8)
         filters.addWidget(self.search_label)
         filters.addWidget(self.edit, 1)
-        for label, combo in ((self.type_label, self.type_filter), (self.symbol_label, self.symbol_filter),
-                             (self.cost_label, self.cost_filter)):
+        self.boxes: dict[str, QWidget] = {}  # each filter's label and combo, hidden together
+        for name, (label, combo) in self.filters.items():
             label.setBuddy(combo)
-            filters.addSpacing(8)
-            filters.addWidget(label)
-            filters.addWidget(combo)
+            box = self.boxes[name] = QWidget()
+            row = QHBoxLayout(box)
+            row.setContentsMargins(8, 0, 0, 0)
+            row.addWidget(label)
+            row.addWidget(combo)
+            filters.addWidget(box)
+        self._fill_filters()
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
         split.addWidget(self.detail)
@@ -485,22 +557,47 @@ class CardBrowser(Page):
         self.search_now()
 
     def _costs(self) -> list[int]:
-        """The entrance costs the catalogue's cards have (none if it cannot be opened now)."""
+        """The entrance costs the catalogue's Naruto cards have (none if it cannot be opened now)."""
         try:
             return sorted({c.entrance_cost for c in self.context.cards() if c.entrance_cost is not None})
         except StorageError:
             return []
 
+    def _fill_filters(self) -> None:
+        """Each filter of the current game with its values ("Any" first), the others hidden."""
+        own = FILTERS[self.game]
+        for name, (_, combo) in self.filters.items():
+            combo.blockSignals(True)
+            combo.clear()
+            if name in own:
+                for value in [None, *(own[name].values or self._costs())]:
+                    combo.addItem("", value)
+            combo.blockSignals(False)
+            self.boxes[name].setVisible(name in own)
+        self._name_filters()
+
+    def _name_filters(self) -> None:
+        for name, (_, combo) in self.filters.items():
+            if combo.count():
+                _name_items(combo, lambda v, name=name: FILTER_NAMES[name](self.game, v))
+
+    def _change_game(self, *_) -> None:
+        """Browse the chosen game's cards: its filters, its columns, its whole list."""
+        self.game = self.game_choice.currentData()
+        self._fill_filters()
+        self.model.set_game(self.game, [])
+        stretch_name(self.table)
+        self.search_now()
+
     def search_now(self) -> None:
-        """Fill the table with what the search text and filters allow."""
+        """Fill the table with what the search text and the game's filters allow."""
         self.timer.stop()
         text = self.edit.text()
-        filters = {"type": self.type_filter.currentData(), "symbol": self.symbol_filter.currentData(),
-                   "cost": self.cost_filter.currentData()}
+        filters = {name: combo.currentData() for name, (_, combo) in self.filters.items() if name in FILTERS[self.game]}
         try:
-            cards = self.context.cards()
+            cards = self.context.cards(self.game)
             if text.strip() or any(v is not None for v in filters.values()):
-                numbers = find_numbers(self.context, text, limit=max(1, len(cards)), **filters)
+                numbers = find_numbers(self.context, text, limit=max(1, len(cards)), game=self.game, **filters)
             else:
                 numbers = sorted((c.number for c in cards), key=number_key)
         except StorageError as err:
@@ -526,7 +623,7 @@ class CardBrowser(Page):
     def _show_current(self, *_) -> None:
         number = self.selected_number()
         try:
-            self.detail.setHtml(card_details(self.context, number) if number
+            self.detail.setHtml(card_details(self.context, number, self.game) if number
                                 else f"<p>{html.escape(MESSAGES('pick'))}</p>")
         except StorageError as err:
             self.detail.setPlainText(current().error(err))
@@ -538,15 +635,16 @@ class CardBrowser(Page):
         self.search_label.setText(MESSAGES("search"))
         self.edit.setPlaceholderText(MESSAGES("search_placeholder"))
         self.edit.setToolTip(MESSAGES("search_tip"))
-        for key, label, combo in (("type", self.type_label, self.type_filter),
-                                  ("symbol", self.symbol_label, self.symbol_filter),
-                                  ("cost", self.cost_label, self.cost_filter)):
+        self.game_label.setText(MESSAGES("game"))
+        for control in (self.game_label, self.game_choice):
+            control.setToolTip(MESSAGES("game_tip"))
+        for k in range(self.game_choice.count()):
+            self.game_choice.setItemText(k, current().term("game", self.game_choice.itemData(k)))
+        for key, (label, combo) in self.filters.items():
             label.setText(MESSAGES(key))
             label.setToolTip(MESSAGES(f"{key}_tip"))
             combo.setToolTip(MESSAGES(f"{key}_tip"))
-        _name_items(self.type_filter, lambda t: current().term("card_type", t))
-        _name_items(self.symbol_filter, lambda s: current().term("symbol", s))
-        _name_items(self.cost_filter, str)
+        self._name_filters()
         self.table.setToolTip(MESSAGES("table_tip"))
         self.detail.setToolTip(MESSAGES("detail_tip"))
         self.model.retranslate()

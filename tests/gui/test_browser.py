@@ -5,7 +5,10 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from gui.browser import MESSAGES, CardSearch
+from cards.source import effect_texts
+from gui.browser import GAME_COLUMNS, MESSAGES, CardSearch
+from gui.i18n import language
+from localization import translator
 
 ROLE_TIP, ROLE_FG = Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole
 
@@ -121,3 +124,38 @@ def test_browser_layout_at_1280_by_720(window, qtbot, screenshot):
     assert window.size().width() == 1280 and window.size().height() == 720
     assert page.table.isVisible() and page.detail.isVisible()
     assert screenshot("browser").stat().st_size > 0
+
+
+def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(window, qtbot, screenshot):
+    page = window.start.open("browser")
+    page.game_choice.setCurrentIndex(page.game_choice.findData("llamas"))
+    llamas = list(window.context.cards("llamas"))
+    assert page.model.rowCount() == len(llamas) == 78 and page.model.columns == GAME_COLUMNS["llamas"]
+    assert page.subtype_filter.isVisible() and page.variation_filter.isVisible()
+    assert not page.symbol_filter.isVisible() and not page.cost_filter.isVisible()
+
+    page.type_filter.setCurrentIndex(page.type_filter.findData("animal"))
+    page.variation_filter.setCurrentIndex(page.variation_filter.findData("goat"))
+    goats = {c.number for c in llamas if c.type == "animal" and "goat" in c.characteristics}
+    assert set(page.model.numbers) == goats and "LU-015" in goats
+    assert typed(qtbot, page, "Козферату") == ["LU-015"]  # its Russian name finds it
+    assert page.model.index(0, page.model.columns.index("name")).data() == "Goatsferatu"
+    assert "Goatsferatu" in page.detail.toPlainText()
+    assert screenshot("browser-llamas-en").stat().st_size > 0
+
+    language().set("ru")
+    name = page.model.index(0, page.model.columns.index("name")).data()
+    kind = page.model.index(0, page.model.columns.index("llamas_type")).data()
+    variation = page.model.index(0, page.model.columns.index("variations")).data()
+    assert (name, kind, variation) == ("Козферату", "Животное", "коза")
+    text = page.detail.toPlainText()
+    assert effect_texts(window.context.database(), "LU-015", "llamas")["ru"] in text and "Козферату" in text
+    assert page.game_choice.currentText() == translator("ru").term("game", "llamas")
+    assert page.variation_filter.currentText() == "коза"
+    labels = [label for label, _ in page.filters.values() if label.isVisible()] + [page.game_label]
+    qtbot.waitUntil(lambda: all(label.width() >= label.sizeHint().width() for label in labels))  # none cut
+    assert screenshot("browser-llamas-ru").stat().st_size > 0
+
+    page.edit.clear()
+    page.game_choice.setCurrentIndex(page.game_choice.findData("naruto"))  # back: the Naruto cards again
+    assert page.model.rowCount() == len(window.context.cards()) and page.symbol_filter.isVisible()
