@@ -69,7 +69,6 @@ def po_path(lang: str) -> Path:
 def build(langs: tuple[str, ...] = TRANSLATED) -> dict[str, int]:
     """Update and compile each language; returns the number of untranslated entries per language."""
     from babel.messages.catalog import Catalog
-    from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po, write_po
 
     wanted = entries()

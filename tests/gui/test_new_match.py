@@ -2,7 +2,6 @@
 decks refused with every rule they break; the match recorded and opened on the match page."""
 
 import pytest
-from PySide6.QtCore import Qt
 
 from cards.decks import save_deck
 from cards.records import list_matches

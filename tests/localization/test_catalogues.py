@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-import localization
 from localization import TRANSLATED, Messages, placeholders, translator
 from localization.catalog import compile_mo, entries, message_modules, po_path
 from localization.text import fold

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from localization import LANGUAGES, choose_language, current, rule_ids, set_language, translator
+from localization import LANGUAGES, choose_language, rule_ids, set_language, translator
 from localization.reference import all_rules, links, rule_text, search
 from referee.cli import main
 from referee.engine.errors import IllegalAction
@@ -140,7 +140,6 @@ def test_help_is_translated_argparse_included(lang, capsys):
     with pytest.raises(SystemExit):
         main(["--lang", lang, "--help"])
     out = capsys.readouterr().out
-    english = translator("en")
     assert "show this help message and exit" not in out
     assert "usage:" not in out
     set_language("en")
