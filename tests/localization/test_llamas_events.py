@@ -63,3 +63,20 @@ def test_every_emitted_event_renders_in_each_language(log, lang):
     assert tr.term("llamas_zone", "nursery") in returned
     if lang == "es":  # draw is sacar in Llamas Unleashed (the Naruto log says robar)
         assert "saca" in tr.event("drew", {"player": 0, "cards": 1}, game="llamas")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_chosen_player_is_named_in_the_log(lang):
+    """Ceaselessly Screaming Goat LU-014: the opponent its player picks is written by name, not seat."""
+    from referee.games.llamas.scenario import scenario
+
+    m = scenario(players=3, phase="beginning_start", fields=[["LU-014"], ["LU-001"], ["LU-002"]],
+                 hands=[[], ["LU-062", "LU-007"], ["LU-008"]], deck=["LU-005"] * 4)
+    for player, name in zip(m.state.players, ("Ann", "Boris", "Chloé")):
+        player.name = name
+    m.apply("choose 3")
+    (entry,) = [e for e in m.log if e.key == "chose_player"]
+    assert entry.params == {"player": 0, "card": "LU-014", "to": 2}
+    text = translator(lang).event(entry.key, entry.params, player_name=lambda k: m.state.players[k].name,
+                                  game="llamas")
+    assert "Chloé" in text and "Ann" in text and " 3" not in text

@@ -555,8 +555,12 @@ def answer(s: LlamasState, plan: dict) -> None:
         if c["kind"] == "pick" and s.instances[iid] is None and named:
             reveal(s, iid, named.pop(0), c["player"])
     ctx["chosen"], ctx["word"] = list(plan["cards"]), plan["word"]
-    shown = [ref(s, i) for i in plan["cards"]] if c["kind"] == "pick" else [str(i + 1) for i in plan["cards"]]
-    s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"] or " ".join(shown))
+    if c["kind"] == "player" and plan["cards"]:  # players are named in the log, not numbered
+        for seat in plan["cards"]:
+            s.emit("chose_player", player=c["player"], card=c["card"], to=seat)
+    else:
+        shown = [ref(s, i) for i in plan["cards"]]
+        s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"] or " ".join(shown))
     declined = plan["word"] in ("no", "none")
     if c["kind"] == "confirm" or _may_decline(c):
         ctx["chose"] = not declined
