@@ -41,3 +41,23 @@ class RandomPlayer:
     def choose(self, match: Match) -> Action:
         guided(match)
         return self.rng.choice(match.legal_actions())
+
+
+class SeatSight:
+    """What one seat may look at: the cards ``visible`` to it, the printed card list, nothing else.
+    Each game's `SeatView` builds on it, deciding which zones are visible; `card` refuses any other
+    instance (LookupError), so everything a computer player reads through it is fair."""
+
+    def __init__(self, s: Any, me: int, visible: set[int]):
+        self._s = s
+        self.me = me
+        self._visible = visible
+
+    def card(self, iid: int) -> Any:
+        if iid not in self._visible:
+            raise LookupError(f"seat {self.me + 1} may not see card instance {iid}")
+        return self._s.card(iid)
+
+    def catalogue(self, number: str) -> Any:
+        """A printed card's facts by its number (the card list is public)."""
+        return self._s.cards.get(number)

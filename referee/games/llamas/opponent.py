@@ -29,7 +29,7 @@ import random
 
 from referee.engine.action import Action
 from referee.engine.match import Match
-from referee.engine.players import Player, RandomPlayer, guided
+from referee.engine.players import Player, RandomPlayer, SeatSight, guided
 
 from .cards import Card
 from .state import LlamasState
@@ -57,31 +57,21 @@ def _guided(match: Match) -> LlamasState:
 
 
 # --- what a seat may see -------------------------------------------------------------------------
-class SeatView:
+class SeatView(SeatSight):
     """The position as seat ``me`` may know it. Cards are instance ids; `card` refuses a card the seat
     cannot see (another hand, the deck), so everything built on it does too."""
 
     def __init__(self, s: LlamasState, me: int):
-        self._s = s
-        self.me = me
+        visible = set(s.players[me].hand) | set(s.nursery) | set(s.discard)
+        for player in s.players:
+            visible.update(player.field)
+        visible.update(e["card"] for e in s.pile)
+        visible.update(link["holds"] for link in s.chain if link.get("holds") is not None)
+        if s.pending and s.pending[0]["player"] == me:
+            visible.update(s.pending[0].get("pool", ()))  # what the choice shows its player
+        super().__init__(s, me, visible)
         self.seats = s.seats
         self.phase = s.phase
-        self._visible = set(s.players[me].hand) | set(s.nursery) | set(s.discard)
-        for player in s.players:
-            self._visible.update(player.field)
-        self._visible.update(e["card"] for e in s.pile)
-        self._visible.update(link["holds"] for link in s.chain if link.get("holds") is not None)
-        if s.pending and s.pending[0]["player"] == me:
-            self._visible.update(s.pending[0].get("pool", ()))  # what the choice shows its player
-
-    def card(self, iid: int) -> Card:
-        if iid not in self._visible:
-            raise LookupError(f"seat {self.me + 1} may not see card instance {iid}")
-        return self._s.card(iid)
-
-    def catalogue(self, number: str) -> Card:
-        """A printed card's facts by its number (the card list is public)."""
-        return self._s.cards.get(number)
 
     def hand(self) -> list[int]:
         return list(self._s.players[self.me].hand)

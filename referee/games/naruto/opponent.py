@@ -31,7 +31,7 @@ from typing import Mapping, Sequence
 
 from referee.engine.action import Action
 from referee.engine.match import Match
-from referee.engine.players import Player, RandomPlayer, guided
+from referee.engine.players import Player, RandomPlayer, SeatSight, guided
 from referee.engine.playout import Playout
 
 from .battle import MAX_SENT, MAX_TEAM, power
@@ -65,29 +65,20 @@ def _guided(match: Match) -> NarutoState:
 
 
 # --- what a seat may see -------------------------------------------------------------------------
-class SeatView:
+class SeatView(SeatSight):
     """The position as seat ``me`` may know it (N-ZONE-2). Cards are instance ids; `card` and
     everything built on it refuse a card the seat cannot see (the other hand, decks, rewards)."""
 
     def __init__(self, s: NarutoState, me: int):
-        self._s = s
-        self.me, self.opp = me, 1 - me
-        self.phase, self.turn, self.attacker = s.phase, s.turn, s.attacker
-        self._visible = set(s.players[me].hand)
-        self._stats: dict[int, tuple[int, int]] = {}
-        self._powers: dict[tuple[int, ...], int] = {}
+        visible = set(s.players[me].hand)
         for player in s.players:
             for zone in (player.village, player.battlefield, player.chakra, player.discard):
-                self._visible.update(zone)
-
-    def card(self, iid: int) -> Card:
-        if iid not in self._visible:
-            raise LookupError(f"seat {self.me + 1} may not see card instance {iid}")
-        return self._s.card(iid)
-
-    def catalogue(self, number: str) -> Card:
-        """A printed card's facts by its number (the card list is public)."""
-        return self._s.cards.get(number)
+                visible.update(zone)
+        super().__init__(s, me, visible)
+        self.opp = 1 - me
+        self.phase, self.turn, self.attacker = s.phase, s.turn, s.attacker
+        self._stats: dict[int, tuple[int, int]] = {}
+        self._powers: dict[tuple[int, ...], int] = {}
 
     def number(self, iid: int) -> str:
         self.card(iid)
