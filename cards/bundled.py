@@ -90,51 +90,56 @@ def _int_or_none(text: str) -> int | None:
     return int(text) if text.strip() else None
 
 
-def _naruto_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
-    """Set 1 as the engine reads it (effect definitions from effects.toml included), with the
-    stats as printed: a blank stays blank, not 0."""
-    source = naruto_cards.bundled()
+def _as_read(source, rows: list[dict[str, str]], facts) -> list[tuple[dict, str, str]]:
+    """Each row's card as the engine's card ``source`` reads it (effect definitions included):
+    its CardRecord columns ``facts(card, row)``, its English name and its English description."""
     out = []
     for row in rows:
         card = source.get(row["number"])
-        facts = {
-            "number": card.number,
-            "type": card.type,
-            "symbols": "/".join(card.symbols),
-            **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
-            "attribute": card.attribute,
-            "jutsu_cost": " ".join(card.jutsu_cost),
-            "characteristics": ", ".join(card.characteristics),
-            "keywords": ", ".join(card.keywords),
-            "effect_kind": card.effect_kind,
-            "requirement": card.requirement,
-            "target": card.target,
-            "effect": card.script,
-        }
-        out.append((facts, card.name, card.effect))
+        out.append((facts(card, row), card.name, card.effect))
     return out
+
+
+def _naruto_facts(card, row: dict[str, str]) -> dict:
+    """Set 1's columns, with the stats as printed: a blank stays blank, not 0."""
+    return {
+        "number": card.number,
+        "type": card.type,
+        "symbols": "/".join(card.symbols),
+        **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
+        "attribute": card.attribute,
+        "jutsu_cost": " ".join(card.jutsu_cost),
+        "characteristics": ", ".join(card.characteristics),
+        "keywords": ", ".join(card.keywords),
+        "effect_kind": card.effect_kind,
+        "requirement": card.requirement,
+        "target": card.target,
+        "effect": card.script,
+    }
+
+
+def _llamas_facts(card, row: dict[str, str]) -> dict:
+    """The base game in the columns that say the same of a Naruto card: the subtype (baby, basic,
+    magical) as its keyword, the variations (two for Henry the Huarizo) as its characteristics,
+    base.csv's trigger as its effect kind and the engine's effect definition as JSON ("" for a card
+    with none)."""
+    return {
+        "number": card.number,
+        "type": card.type,
+        "keywords": card.subtype,
+        "characteristics": ", ".join(card.variations),
+        "copies": card.copies,
+        "effect_kind": row["trigger"],
+        "effect": json.dumps(card.abilities) if card.abilities else "",
+    }
+
+
+def _naruto_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
+    return _as_read(naruto_cards.bundled(), rows, _naruto_facts)
 
 
 def _llamas_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
-    """The base game as the engine reads it (effect definitions from effects.toml included), in the
-    columns that say the same of a Naruto card: the subtype (baby, basic, magical) as its keyword,
-    the variations (two for Henry the Huarizo) as its characteristics, base.csv's trigger as its
-    effect kind and the engine's effect definition as JSON ("" for a card with none)."""
-    source = llamas_cards.bundled()
-    out = []
-    for row in rows:
-        card = source.get(row["number"])
-        facts = {
-            "number": card.number,
-            "type": card.type,
-            "keywords": card.subtype,
-            "characteristics": ", ".join(card.variations),
-            "copies": card.copies,
-            "effect_kind": row["trigger"],
-            "effect": json.dumps(card.abilities) if card.abilities else "",
-        }
-        out.append((facts, card.name, card.effect))
-    return out
+    return _as_read(llamas_cards.bundled(), rows, _llamas_facts)
 
 
 NARUTO = BundledSet("naruto", "set01", "The Path to Hokage", naruto_cards.__package__, "data/set01.csv",
