@@ -23,7 +23,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import json
-from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Callable
@@ -32,7 +31,8 @@ from sqlmodel import Session, delete, func, select
 
 from referee.games.llamas import cards as llamas_cards
 from referee.games.naruto import cards as naruto_cards
-from referee.games.naruto.decks import parse_deck_list
+from referee.games.naruto.cards import cost_text
+from referee.games.naruto.decklists import read_deck_list
 
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
 from .names import EFFECTS_FILE, LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, NAMES_FILE, read_translations
@@ -108,13 +108,15 @@ def _naruto_facts(card, row: dict[str, str]) -> dict:
         "symbols": "/".join(card.symbols),
         **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
         "attribute": card.attribute,
-        "jutsu_cost": " ".join(card.jutsu_cost),
+        "jutsu_cost": cost_text(card.costs),
         "characteristics": ", ".join(card.characteristics),
         "keywords": ", ".join(card.keywords),
         "effect_kind": card.effect_kind,
         "requirement": card.requirement,
         "target": card.target,
         "effect": card.script,
+        "ccgdb_id": card.ccgdb_id,
+        "printed": card.number,
     }
 
 
@@ -201,19 +203,9 @@ def fingerprint(shipped: BundledSet = NARUTO) -> str:
 
 def read_deck_file(name: str, text: str) -> BundledDeck:
     """A shipped deck list: its ``# name:`` / ``# format:`` header comments (the file's stem and
-    ``standard`` without them) and its entries."""
-    header = {"name": name.rsplit(".", 1)[0], "format": "standard"}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        if not line.startswith("#"):
-            break
-        key, sep, value = line.lstrip("#").partition(":")
-        if sep and key.strip().lower() in header and value.strip():
-            header[key.strip().lower()] = value.strip()
-    counts = Counter(parse_deck_list(text))
-    return BundledDeck(header["name"], header["format"], sorted(counts.items()))
+    ``standard`` without them) and its Mainboard."""
+    deck = read_deck_list(text, naruto_cards.bundled())
+    return BundledDeck(deck.name or name.rsplit(".", 1)[0], deck.format or "standard", sorted(deck.main.items()))
 
 
 def read_bundle(shipped: BundledSet = NARUTO) -> Bundle:

@@ -1,22 +1,29 @@
 """The catalogue's commands: `referee cards import|search` and `referee deck export|save|list|
 validate|delete`, each with ``--database-url``.
 
-The engine's own ``referee deck check FILE`` reads a file and checks it against the bundled set;
-``referee deck validate NAME`` checks a stored deck (or, when no deck has that name, a deck-list
-file) against the whole catalogue, printing the same lines. Exit codes follow the engine's: 0 done,
-1 a deck that breaks rules (or a search that found nothing), 2 bad input or an unusable database.
-Every line a user reads comes from `MESSAGES`, keyed by message id with named params.
+``referee deck check FILE`` (the engine's command) checks a deck-list file against the whole
+catalogue once this plugin is installed, imported cards included; ``referee deck validate NAME``
+checks a stored deck (or, when no deck has that name, a deck-list file) the same way, printing the
+same lines (`referee.cli.print_deck_check`). Deck lists are read in every format the engine reads
+and exported in any (``--as``). Exit codes follow the engine's: 0 done, 1 a deck that breaks
+rules (or a search that found nothing), 2 bad input or an unusable database. Every line a user
+reads comes from `MESSAGES`, keyed by message id with named params.
+
+``cards import`` shows a progress bar on a terminal (tqdm, on standard error) and reports each
+record it left out with its place, card and reason; ``--strict`` imports nothing when one record
+cannot be read.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 
-from referee.cli import card_namer
-from referee.games.naruto.cards import bundled
+from referee.cli import card_namer, print_deck_check
+from referee.engine.errors import IllegalAction
 from referee.games.naruto.decks import FORMATS
 
 from .cli import add_output_option, write_output
@@ -25,12 +32,18 @@ from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
 from .models import LANGUAGES
 from .names import localized_name
+from .source import CatalogueSource
 from .search import FILTERS, TYPE_TERMS, SearchError, search
 from localization import Messages, current
 
 MESSAGES = Messages("cards.cli_catalogue", {
     "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
     "skipped": "skipped {skipped} cards of the bundled set (kept as shipped)",
+    "merged": "{records} read into the cards they reprint",
+    "left_out": "left out {records} that cannot be read:",
+    "problem": "  {place}: {reason}",
+    "more_problems": "  ... and {count} more",
+    "progress": "Importing {file}",
     "import_failed": "error: {file}: {place}: {reason}",
     "cannot_read": "error: cannot read {file}: {detail}",
     "cannot_write": "error: cannot write {file}: {detail}",
@@ -49,6 +62,7 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "cards_help": "the card catalogue",
     "import_help": "import cards from an N-CCG-DB JSON file or our CSV format",
     "import_file_help": "the JSON or CSV file to import",
+    "strict_help": "import nothing when one record cannot be read (default: leave it out and say so)",
     "search_help": "find cards by number or by name in any language",
     "text_help": "a card number or words of its name (nothing: every card the filters allow)",
     "lang_help": "language of the names shown (default: the language of the output)",
@@ -60,12 +74,15 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "cost_help": "only cards with this entrance cost",
     "limit_help": "show at most this many cards",
     "deck_name_help": "the deck's name",
-    "export_help": "write a stored deck as a plain-text list",
-    "save_help": "store a plain-text deck list under a name",
+    "export_help": "write a stored deck as a deck list",
+    "as_help": "the list's format: text (ours), ccgdb (the N-CCG-DB deck builder's text) or tts "
+               "(Tabletop Simulator JSON); default: text",
+    "save_help": "store a deck list (ours, N-CCG-DB text or Tabletop Simulator JSON) under a name",
     "save_file_help": "the deck-list file to read",
     "save_format_help": "default: the list's '# format:' line, else standard",
     "list_help": "list the stored decks",
     "validate_help": "check a stored deck (or a deck-list file) against a format",
+    "deck_error": "error: {detail}",
     "validate_name_help": "a stored deck's name, or a deck-list file",
     "validate_format_help": "default: the deck's own format",
     "delete_help": "delete a stored deck",
@@ -102,12 +119,17 @@ def _guarded(run):
 # --- cards ---------------------------------------------------------------------------------------
 
 
+#: how many left-out records the import lists one by one
+SHOWN_PROBLEMS = 20
+
+
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
     try:
-        summary = import_file(db, args.file)
+        with _progress_bar(MESSAGES("progress", file=Path(args.file).name)) as progress:
+            summary = import_file(db, args.file, strict=args.strict, progress=progress)
     except CatalogueImportError as exc:
-        say("import_failed", err=True, file=args.file, place=exc.place, reason=exc.reason)
+        say("import_failed", err=True, file=args.file, place=exc.where(), reason=exc.reason)
         return 2
     except OSError as exc:
         say("cannot_read", err=True, file=args.file, detail=exc.strerror or exc)
@@ -115,7 +137,30 @@ def _import(db: Database, args: argparse.Namespace) -> int:
     say("imported", inserted=summary.inserted, updated=summary.updated, unchanged=summary.unchanged)
     if summary.skipped:
         say("skipped", skipped=summary.skipped)
+    if summary.merged:
+        say("merged", records=current().plural("records", summary.merged))
+    if summary.problems:
+        say("left_out", err=True, records=current().plural("records", len(summary.problems)))
+        for problem in summary.problems[:SHOWN_PROBLEMS]:
+            say("problem", err=True, place=problem.where(), reason=problem.reason)
+        if len(summary.problems) > SHOWN_PROBLEMS:
+            say("more_problems", err=True, count=len(summary.problems) - SHOWN_PROBLEMS)
     return 0
+
+
+@contextmanager
+def _progress_bar(title: str):
+    """A progress callback drawing a bar on standard error when it is a terminal (tqdm; nothing
+    otherwise, so logs and pipes stay clean). Only numbers and the title, in the user's language."""
+    from tqdm import tqdm
+
+    with tqdm(total=1, desc=title, disable=None, file=sys.stderr, leave=False,
+              bar_format="{desc}: {percentage:3.0f}% |{bar}|") as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done
+            bar.refresh()
+        yield progress
 
 
 @_guarded
@@ -135,7 +180,7 @@ def _search(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _export(db: Database, args: argparse.Namespace) -> int:
-    return write_output(decks.export_deck_text(db, args.name), args.output, say, name=args.name)
+    return write_output(decks.export_deck_text(db, args.name, args.kind), args.output, say, name=args.name)
 
 
 def _read(path: str) -> str | None:
@@ -148,16 +193,18 @@ def _read(path: str) -> str | None:
 
 def _say_violation(v, *, err: bool = False) -> None:
     """A broken deck rule: its id and its sentence, cards named in the active language."""
-    names = card_namer(bundled(), [localized_name])
+    names = card_namer({}, [localized_name])
     say("violation", err=err, rule=v.rule, message=current().refusal(v.rule, v.params, names))
 
 
-def _print_violations(found: list, fmt: str, cards: int) -> int:
-    for v in found:
-        _say_violation(v)
-    if not found:
-        say("legal", format=fmt, cards=cards)
-    return 1 if found else 0
+def _names(db: Database):
+    """How deck checks name cards: their localized names, else the catalogue's English ones."""
+    return [localized_name, _catalogue_names(db)]
+
+
+def _catalogue_names(db: Database):
+    source = CatalogueSource(db)
+    return lambda number, lang: source.name(number, lang)
 
 
 @_guarded
@@ -167,13 +214,16 @@ def _save(db: Database, args: argparse.Namespace) -> int:
         return 2
     try:
         info = decks.import_deck_text(db, args.name, text, args.format)
+    except IllegalAction as exc:
+        say("deck_error", err=True, detail=current().error(exc))
+        return 2
     except decks.DeckError as exc:
         say("error", err=True, detail=exc)
         for v in exc.violations:
             _say_violation(v, err=True)
         return 2
     say("saved", name=info.name, cards=info.cards, format=info.format)
-    _print_violations(decks.validate(db, info.name), info.format, info.cards)
+    print_deck_check(decks.load_deck_list(db, info.name), CatalogueSource(db), info.format, _names(db))
     return 0
 
 
@@ -190,6 +240,7 @@ def _list(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _validate(db: Database, args: argparse.Namespace) -> int:
+    source = CatalogueSource(db)
     try:
         info = decks.get_deck(db, args.name)
     except decks.DeckError:
@@ -199,11 +250,21 @@ def _validate(db: Database, args: argparse.Namespace) -> int:
         text = _read(args.name)
         if text is None:
             return 2
-        numbers, header_format = decks.parse_text(text)
-        fmt = args.format or header_format
-        return _print_violations(decks.validate(db, numbers, fmt), fmt, len(numbers))
-    fmt = args.format or info.format
-    return _print_violations(decks.validate(db, info.name, fmt), fmt, info.cards)
+        try:
+            deck = decks.parse_text(text, source)
+        except IllegalAction as exc:
+            say("deck_error", err=True, detail=current().error(exc))
+            return 2
+        return print_deck_check(deck, source, args.format or deck.format or "standard", _names(db))
+    return print_deck_check(decks.load_deck_list(db, info.name), source, args.format or info.format, _names(db))
+
+
+def catalogue_source(args: argparse.Namespace) -> CatalogueSource:
+    """``referee deck check``'s cards once the catalogue is installed: every card of the database
+    named by ``--database-url`` (its errors are keyed, shown in the user's language)."""
+    with Database(args.database_url) as db:
+        args.card_names = [*args.card_names, _catalogue_names(db)]
+        return CatalogueSource(db)
 
 
 @_guarded
@@ -230,6 +291,7 @@ def register(commands: dict, add_database_option) -> None:
 
     im = csub.add_parser("import", help=m("import_help"))
     im.add_argument("file", help=m("import_file_help"))
+    im.add_argument("--strict", action="store_true", help=m("strict_help"))
     add_database_option(im)
     im.set_defaults(run=_import)
 
@@ -249,6 +311,7 @@ def register(commands: dict, add_database_option) -> None:
     dsub = commands["deck"]
     ex = dsub.add_parser("export", help=m("export_help"))
     ex.add_argument("name", help=m("deck_name_help"))
+    ex.add_argument("--as", dest="kind", choices=decks.EXPORT_FORMATS, default="text", help=m("as_help"))
     add_output_option(ex)
     add_database_option(ex)
     ex.set_defaults(run=_export)
@@ -269,6 +332,11 @@ def register(commands: dict, add_database_option) -> None:
     va.add_argument("--format", choices=FORMATS, default=None, help=m("validate_format_help"))
     add_database_option(va)
     va.set_defaults(run=_validate)
+
+    check = commands.get("deck_check")
+    if check is not None:  # the engine's `deck check`, over the whole catalogue
+        add_database_option(check)
+        check.set_defaults(card_source=catalogue_source)
 
     de = dsub.add_parser("delete", help=m("delete_help"))
     de.add_argument("name", help=m("deck_name_help"))

@@ -1,29 +1,32 @@
-"""Stored decks: build, list, validate, import and export them as plain-text lists.
+"""Stored decks: build, list, validate, import and export them in the deck-list formats players use.
 
-A deck is stored as entries (card, count) under a name unique per game; its format is the one it is
-meant for. Saving only refuses what cannot be stored (cards the catalogue does not have, an empty
-or too long name, an unknown format): a deck under construction may break the construction rules,
-which `validate` lists with the engine's own checker (`referee.games.naruto.decks.check_deck`)
-over the catalogue (`cards.source.CatalogueSource`), so the rules live in one place.
+A deck is stored as entries (card, count, section) under a name unique per game; its format is the
+one it is meant for. Its sections are the N-CCG-DB deck builder's: the Mainboard (the deck played
+and checked by the rules), Reinforcements and Sideboard (kept with it, never played nor counted;
+see `referee.games.naruto.decklists`). Saving only refuses what cannot be stored (cards the
+catalogue does not have, an empty or too long name, an unknown format): a deck under construction
+may break the construction rules, which `validate` lists with the engine's own checker
+(`referee.games.naruto.decks.check_deck`) over the catalogue (`cards.source.CatalogueSource`), so
+the rules live in one place.
 
-The text form is the engine's (``3 N-008 Iruka Umino`` per line, the name optional, French numbers
-accepted), with ``# name:`` / ``# format:`` comment lines on top as in the bundled deck files.
-Saving over a bundled deck makes it the user's own: the bundled loader never touches it again.
+Deck lists are read in any of the three formats (the referee's text, the deck builder's text and
+its Tabletop Simulator JSON) and written in any of them (`EXPORT_FORMATS`), cards found in the
+whole catalogue by number, N-CCG-DB id or name. Saving over a bundled deck makes it the user's
+own: the bundled loader never touches it again.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Sequence
 
 from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.games.naruto import decks as rules
-from referee.games.naruto.decks import number_key, canonical_number
+from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
+from referee.games.naruto.decks import number_key
 
-from .bundled import read_deck_file
 from .models import CardRecord, Deck, DeckEntry
 from .source import CatalogueSource
 from localization import Messages
@@ -36,8 +39,11 @@ MESSAGES = Messages("cards.decks", {
     "unknown_cards": "The catalogue has no card {numbers}.",
     "unknown_format": "Unknown deck format {value!r}; expected one of {choices}.",
     "bad_name": "A deck name must have 1 to {maximum} characters.",
-    "bad_line": "line {line}: {reason}: {text!r}",
+    "unreadable": "The deck list names cards the catalogue cannot tell: {count}.",
 })
+
+#: the formats a deck is written in: ours, the deck builder's text, Tabletop Simulator's JSON
+EXPORT_FORMATS = tuple(WRITERS)
 
 
 class DeckError(ValueError):
@@ -57,15 +63,11 @@ class DeckError(ValueError):
 class DeckInfo:
     name: str
     format: str
-    cards: int  # copies in all
+    cards: int  # copies in the Mainboard
     bundled: bool = False
     game: str = GAME
-
-
-@dataclass
-class _Stored:
-    info: DeckInfo
-    numbers: list[str] = field(default_factory=list)
+    reinforcements: int = 0
+    sideboard: int = 0
 
 
 def _check_name(name: str) -> str:
@@ -81,64 +83,91 @@ def _check_format(fmt: str) -> str:
     return fmt
 
 
-def save_deck(db, name: str, numbers: Sequence[str], fmt: str = "standard", game: str = GAME) -> DeckInfo:
-    """Store ``numbers`` (one per copy) as the deck ``name``, replacing its entries if it exists.
-    Unknown numbers are refused (`DeckError` with their N-CARD-4 violations); nothing is written."""
+def _info(name: str, fmt: str, deck: DeckList, bundled: bool, game: str) -> DeckInfo:
+    return DeckInfo(name, fmt, deck.count("main"), bundled, game, deck.count("reinforcements"),
+                    deck.count("sideboard"))
+
+
+def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = "standard", game: str = GAME) -> DeckInfo:
+    """Store ``deck`` (a `DeckList`, or numbers one per copy: its Mainboard) as ``name``, replacing
+    its entries if it exists. Unknown numbers are refused (`DeckError` with their N-CARD-4
+    violations), and so are the entries of a list that named no single card; nothing is written."""
     name, fmt = _check_name(name), _check_format(fmt)
-    counts = Counter(canonical_number(n) for n in numbers)
+    if not isinstance(deck, DeckList):
+        deck = DeckList.of(deck)
+    if deck.problems:
+        raise DeckError("unreadable", deck.problems, count=len(deck.problems))
+    numbers = {n for section in SECTIONS for n in deck.sections[section]}
     db.verify()
     with db.exclusive() as session:
-        ids = dict(session.execute(select(CardRecord.number, CardRecord.id).where(
-            CardRecord.game == game, CardRecord.number.in_(list(counts)))).all())
-        unknown = sorted((n for n in counts if n not in ids), key=number_key)
+        ids = {}
+        for chunk in _chunks(sorted(numbers)):
+            ids.update(session.execute(select(CardRecord.number, CardRecord.id).where(
+                CardRecord.game == game, CardRecord.number.in_(chunk))).all())
+        unknown = sorted((n for n in numbers if n not in ids), key=number_key)
         if unknown:
             raise DeckError("unknown_cards", [Violation("N-CARD-4", {"number": n}) for n in unknown],
                             numbers=", ".join(unknown))
-        deck = session.execute(select(Deck).where(Deck.game == game, Deck.name == name)).scalar_one_or_none()
-        if deck is None:
-            deck = Deck(game=game, name=name)
-        deck.format, deck.bundled = fmt, False
-        session.add(deck)
+        stored = session.execute(select(Deck).where(Deck.game == game, Deck.name == name)).scalar_one_or_none()
+        if stored is None:
+            stored = Deck(game=game, name=name)
+        stored.format, stored.bundled = fmt, False
+        session.add(stored)
         session.flush()
-        session.execute(delete(DeckEntry).where(DeckEntry.deck_id == deck.id),
+        session.execute(delete(DeckEntry).where(DeckEntry.deck_id == stored.id),
                         execution_options={"synchronize_session": False})
-        if counts:
-            session.execute(insert(DeckEntry), [{"deck_id": deck.id, "card_id": ids[n], "count": k}
-                                                for n, k in counts.items()])
-    return DeckInfo(name, fmt, sum(counts.values()), False, game)
+        rows = [{"deck_id": stored.id, "card_id": ids[n], "count": k, "section": section}
+                for section in SECTIONS for n, k in deck.sections[section].items()]
+        if rows:
+            session.execute(insert(DeckEntry), rows)
+    return _info(name, fmt, deck, False, game)
 
 
-def _stored(db, name: str, game: str) -> _Stored:
+def _chunks(items: list, size: int = 500):
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _stored(db, name: str, game: str) -> tuple[DeckInfo, DeckList]:
     with db.session() as session:
-        deck = session.execute(select(Deck).where(Deck.game == game, Deck.name == name.strip())).scalar_one_or_none()
-        if deck is None:
+        stored = session.execute(select(Deck).where(Deck.game == game, Deck.name == name.strip())).scalar_one_or_none()
+        if stored is None:
             raise DeckError("no_deck", name=name)
-        rows = session.execute(select(CardRecord.number, DeckEntry.count)
+        rows = session.execute(select(CardRecord.number, DeckEntry.count, DeckEntry.section)
                                .join(CardRecord, CardRecord.id == DeckEntry.card_id)
-                               .where(DeckEntry.deck_id == deck.id)).all()
-        numbers = [n for n, k in sorted(rows, key=lambda r: number_key(r[0])) for _ in range(k)]
-        return _Stored(DeckInfo(deck.name, deck.format, len(numbers), deck.bundled, game), numbers)
+                               .where(DeckEntry.deck_id == stored.id)).all()
+        deck = DeckList(name=stored.name, format=stored.format)
+        for number, k, section in sorted(rows, key=lambda r: number_key(r[0])):
+            deck.add(section if section in SECTIONS else "main", number, k)
+        return _info(stored.name, stored.format, deck, stored.bundled, game), deck
 
 
 def load_deck(db, name: str, game: str = GAME) -> list[str]:
-    """The deck's card numbers, one per copy, in card-number order."""
-    return _stored(db, name, game).numbers
+    """The deck's Mainboard: its card numbers, one per copy, in card-number order."""
+    return _stored(db, name, game)[1].copies()
+
+
+def load_deck_list(db, name: str, game: str = GAME) -> DeckList:
+    """The stored deck, every section."""
+    return _stored(db, name, game)[1]
 
 
 def get_deck(db, name: str, game: str = GAME) -> DeckInfo:
-    return _stored(db, name, game).info
+    return _stored(db, name, game)[0]
 
 
 def list_decks(db, game: str = GAME) -> list[DeckInfo]:
     """Every stored deck of the game, by name."""
+    per_section = {s: func.coalesce(func.sum(DeckEntry.count).filter(DeckEntry.section == s), 0) for s in SECTIONS}
     with db.session() as session:
         rows = session.execute(
-            select(Deck.name, Deck.format, Deck.bundled, func.coalesce(func.sum(DeckEntry.count), 0))
+            select(Deck.name, Deck.format, Deck.bundled, *per_section.values())
             .outerjoin(DeckEntry, DeckEntry.deck_id == Deck.id)
             .where(Deck.game == game)
             .group_by(Deck.id, Deck.name, Deck.format, Deck.bundled)
             .order_by(Deck.name)).all()
-    return [DeckInfo(name, fmt, int(cards), bool(bundled), game) for name, fmt, bundled, cards in rows]
+    return [DeckInfo(name, fmt, int(main), bool(bundled), game, int(reinf), int(side))
+            for name, fmt, bundled, main, reinf, side in rows]
 
 
 def delete_deck(db, name: str, game: str = GAME) -> None:
@@ -152,43 +181,54 @@ def delete_deck(db, name: str, game: str = GAME) -> None:
         session.delete(deck)
 
 
-def validate(db, name_or_numbers: str | Sequence[str], fmt: str | None = None, game: str = GAME,
+def validate(db, deck: str | Sequence[str] | DeckList, fmt: str | None = None, game: str = GAME,
              source=None) -> list[Violation]:
-    """Every construction rule the deck breaks in ``fmt`` (default: a stored deck's own format,
-    else standard): a stored deck's name, or card numbers. ``source`` reuses a CatalogueSource."""
-    if isinstance(name_or_numbers, str):
-        stored = _stored(db, name_or_numbers, game)
-        numbers, fmt = stored.numbers, fmt or stored.info.format
-    else:
-        numbers = list(name_or_numbers)
-    fmt = _check_format(fmt or "standard")
-    return rules.check_deck(numbers, source or CatalogueSource(db, game), fmt)
+    """Every construction rule the deck's Mainboard breaks in ``fmt`` (default: the deck's own
+    format, else standard), after the entries of a list that named no single card: a stored deck's
+    name, a `DeckList`, or card numbers. ``source`` reuses a CatalogueSource."""
+    if isinstance(deck, str):
+        info, deck = _stored(db, deck, game)
+        fmt = fmt or info.format
+    elif not isinstance(deck, DeckList):
+        deck = DeckList.of(deck)
+    fmt = _check_format(fmt or deck.format or "standard")
+    return list(deck.problems) + rules.check_deck(deck.main, source or CatalogueSource(db, game), fmt)
 
 
-def parse_text(text: str) -> tuple[list[str], str]:
-    """(card numbers, format) of a plain-text deck list: the format is its ``# format:`` header
-    line, else standard (read as the bundled deck files are)."""
-    try:
-        numbers = rules.parse_deck_list(text)
-    except rules.DeckListError as err:
-        raise DeckError("bad_line", line=err.line, reason=err.reason, text=err.text) from None
-    return numbers, read_deck_file("deck", text).format
+def parse_text(text: str, source) -> DeckList:
+    """A deck list in any format (see `referee.games.naruto.decklists`), its cards found in
+    ``source`` (a CatalogueSource: the whole catalogue); `DeckListError` (a refusal of rule
+    DECKLIST, shown like any other) when it cannot be read."""
+    return read_deck_list(text, source)
 
 
 def import_deck_text(db, name: str, text: str, fmt: str | None = None, game: str = GAME) -> DeckInfo:
-    """Save a plain-text deck list as ``name``; ``fmt`` defaults to the list's ``# format:`` line,
-    else standard."""
-    numbers, header_format = parse_text(text)
-    return save_deck(db, name, numbers, fmt or header_format, game)
+    """Save a deck list as ``name``; ``fmt`` defaults to the list's ``# format:`` line, else
+    standard."""
+    deck = parse_text(text, CatalogueSource(db, game))
+    return save_deck(db, name, deck, fmt or deck.format or "standard", game)
 
 
-def deck_text(name: str, fmt: str, numbers: Sequence[str], source) -> str:
-    """A deck, stored or not, as a plain-text list that `import_deck_text` (and ``referee deck
-    check``) reads back; ``source`` gives the card names written after the numbers."""
-    return f"# name: {name}\n# format: {fmt}\n{rules.format_deck_list(list(numbers), source)}"
+def deck_text(name: str, fmt: str, deck: DeckList | Sequence[str], source, kind: str = "text",
+              images: dict[str, str] | None = None) -> str:
+    """A deck, stored or not, as a list in ``kind`` (`EXPORT_FORMATS`) that `import_deck_text`
+    (and ``referee deck check``) reads back; ``source`` gives the cards' names and ids,
+    ``images`` their scans for Tabletop Simulator."""
+    if not isinstance(deck, DeckList):
+        deck = DeckList.of(deck)
+    deck.name, deck.format = name, fmt
+    if kind == "tts":
+        return WRITERS[kind](deck, source, images)
+    return WRITERS[kind](deck, source)
 
 
-def export_deck_text(db, name: str, game: str = GAME) -> str:
-    """A stored deck as a plain-text list (see `deck_text`)."""
-    stored = _stored(db, name, game)
-    return deck_text(stored.info.name, stored.info.format, stored.numbers, CatalogueSource(db, game))
+def export_deck_text(db, name: str, kind: str = "text", game: str = GAME) -> str:
+    """A stored deck as a list in ``kind`` (see `deck_text`)."""
+    info, deck = _stored(db, name, game)
+    images = None
+    if kind == "tts":
+        with db.session() as session:
+            images = dict(session.execute(select(CardRecord.number, CardRecord.image_path).where(
+                CardRecord.game == game, CardRecord.number.in_(list(deck.main) + list(deck.sections["reinforcements"])
+                                                               + list(deck.sections["sideboard"])))).all())
+    return deck_text(info.name, info.format, deck, CatalogueSource(db, game), kind, images)

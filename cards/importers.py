@@ -1,8 +1,10 @@
-"""Loading a user's cards into the catalogue: the N-CCG-DB JSON file and our own CSV.
+"""Loading a user's cards into the catalogue: the N-CCG-DB community file and our own CSV.
 
-Both importers read the whole file first, each record checked (`CatalogueImportError` names the
-first bad one: its place and a message key with params), then write everything in ONE transaction
-that holds the database's write lock: a failed import leaves no trace, and two imports never mix.
+An import reads the whole file first, each record checked, then writes in ONE transaction that
+holds the database's write lock, so two imports never mix and a failed write leaves no trace.
+A record that cannot be read is reported (`ImportSummary.problems`: its place, card, field and
+reason, in the user's language) and the others are imported; with ``strict`` the first such
+record stops the import and nothing is written, as before.
 
 Cards are upserted by (game, number): a card whose stored facts, names and effect texts already
 equal the file's is counted ``unchanged`` and not written, so importing the same file twice
@@ -15,100 +17,42 @@ reload them on the next start.
 
 Formats:
 
-* N-CCG-DB (``narutoccgdatabase.json``, see ``shared/reference/README.md``): a JSON object, set name
-  -> list of records. A record's place is ``"<set name>[<n>]"``, n counting from 1. Its number is its
-  "Card ID" when that looks like a card number (``N-001``, ``J-12``, ``PR-003``, ``US-004``, French
-  ``NI-001``...: canonicalized), else the type's letter (Ninja N, Jutsu J, Mission M, Client C) and
-  its "Collector Number" padded to three digits (``N-007``): the ID is what the community file uses
-  to tell cards apart, the collector number only a fallback. The name is the "Printed Name" (what
-  the deck rule "3 cards of the same name" counts), else the "Display Name". "Effect Title" and
-  "Effect Text" become the English effect text; "Year", "Errata" and "image_path" are not stored.
+* N-CCG-DB (``narutoccgdatabase.json``): read by `cards.ccgdb`, which says what the real file holds.
+  A record's place is ``"<sheet>[<n>]"``, n counting from 1.
 * CSV: exactly the columns of the engine's ``referee/games/naruto/data/set01.csv``, plus optional
   ``name_es``, ``name_ru``, ``name_fr``. A record's place is ``"line <n>"`` (the header is line 1).
   Its cards belong to no set (a card already in a set stays there).
+
+Progress: ``progress(done, total)`` is called as the import goes, reading counting for the first
+half of ``total`` and writing for the second, so a bar can follow both.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any, Callable, Iterable
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy import text as sql
 
 from referee.games.naruto import cards as engine_cards
-from referee.games.naruto.cards import CARD_TYPES, LETTERS, RANKS, SYMBOLS
-from referee.games.naruto.decks import canonical_number
+from referee.games.naruto.cards import LETTERS, RANKS, cost_text, parse_cost
+from referee.games.naruto.decks import canonical_number, is_card_number
 from referee.games.naruto.targets import TARGETS
 
+from . import ccgdb
+from .importers_base import CatalogueImportError, ParsedCard, Record
 from .models import CardName, CardRecord, CardSet, CardText
 from .search import fold, index_cards
-from localization import Messages
 
 GAME = "naruto"
 
-MESSAGES = Messages("cards.importers", {
-    "bad_json": "not valid JSON ({detail})",
-    "bad_csv": "not valid CSV ({detail})",
-    "not_utf8": "not UTF-8 text ({detail})",
-    "not_catalogue": "expected a JSON object of set names, each with a list of cards",
-    "not_list": "expected a list of cards",
-    "not_record": "expected a card record (a JSON object)",
-    "missing_columns": "missing columns: {columns}",
-    "unknown_columns": "unknown columns: {columns}",
-    "field_count": "{found} fields, the header has {expected}",
-    "no_name": "the card has no name",
-    "no_number": "the card has no card number (neither a Card ID like N-001 nor a Collector Number)",
-    "bad_number": "{value!r} is not a card number such as N-001",
-    "no_type": "the card has no type",
-    "unknown_type": "unknown card type {value!r} (expected {choices})",
-    "unknown_symbol": "unknown symbol {value!r} (expected {choices})",
-    "not_whole": "{field} is {value!r}, not a whole number",
-    "not_text": "{field} is {value!r}, not text",
-    "bad_jutsu_cost": "the jutsu cost {value!r} is not made of {letters}, digits and X",
-    "bad_effect_kind": "the effect kind {value!r} is not a word such as on_battle",
-    "bad_requirement": "unknown requirement {value!r} (expected rank:, char:, attr:, name: or leader)",
-    "unknown_target": "unknown target kind {value!r}",
-    "too_long": "{field} is longer than {maximum} characters",
-    "duplicate": "the card {number} is already in this file ({first}) with other data",
-})
-
-
-@dataclass(frozen=True)
-class Reason:
-    """Why a record was refused: a message key of `MESSAGES` and its params."""
-
-    key: str
-    params: dict = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return MESSAGES(self.key, **self.params)
-
-
-class CatalogueImportError(ValueError):
-    """A bad record or file: ``place`` says where (``"01 Path to Hokage[12]"``, ``"line 7"``),
-    ``reason`` why. Nothing of the import was kept."""
-
-    messages = MESSAGES  # so that the error can be shown in any language
-
-    def __init__(self, place: str, key: str, **params):
-        self.place = place
-        self.reason = Reason(key, params)
-        super().__init__(f"{place}: {self.reason}")
-
-    @property
-    def key(self) -> str:
-        return self.reason.key
-
-    @property
-    def params(self) -> dict:
-        return self.reason.params
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -117,135 +61,46 @@ class ImportSummary:
     updated: int = 0
     unchanged: int = 0
     skipped: int = 0  # cards of a bundled set, left as shipped
+    merged: int = 0  # records of a card listed earlier in the file (reprints), read into that card
     numbers: list[str] = field(default_factory=list)  # every card number the file holds, in order
+    problems: list[CatalogueImportError] = field(default_factory=list)  # records left out
 
     @property
     def total(self) -> int:
         return self.inserted + self.updated + self.unchanged + self.skipped
 
 
-@dataclass
-class ParsedCard:
-    """One record as the catalogue stores it: only what its format carries."""
-
-    place: str
-    facts: dict[str, Any]  # CardRecord columns (number included)
-    names: dict[str, str]  # lang -> name
-    texts: dict[str, str]  # lang -> effect text ("" for none)
-    set_name: str | None = None
-
-    def same(self, other: "ParsedCard") -> bool:
-        return (self.facts, self.names, self.texts, self.set_name) == (
-            other.facts, other.names, other.texts, other.set_name)
-
-
 #: the columns of a card a new record gets when its format does not give them
 NEW_CARD = {"symbols": "", "entrance_cost": None, "hand_cost": None, "healthy_combat": None,
             "healthy_support": None, "injured_combat": None, "injured_support": None, "attribute": "",
             "jutsu_cost": "", "characteristics": "", "keywords": "", "effect_kind": "none",
-            "requirement": "", "target": "none", "effect": ""}
-#: the longest value of each text column (VARCHAR lengths of cards.models)
-MAX_LENGTH = {"number": 32, "name": 200, "symbols": 64, "attribute": 64, "jutsu_cost": 64, "keywords": 200,
-              "effect_kind": 32, "requirement": 100, "target": 32, "set": 64}
+            "requirement": "", "target": "none", "effect": "", "printed": "", "effect_title": "",
+            "errata": "", "image_path": "", "variable": ""}
 STAT_FIELDS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support", "injured_combat", "injured_support")
-TYPE_PREFIX = {"Ninja": "N", "Jutsu": "J", "Mission": "M", "Client": "C"}
-_CARD_NUMBER = re.compile(r"^[A-Za-z]{1,4}\s*-\s*\d+[A-Za-z]*$")
-_JUTSU_TOKEN = re.compile(rf"^(\d+|[{''.join(LETTERS)}X])$")
 _EFFECT_KIND = re.compile(r"^[a-z][a-z_]*$")
 _REQUIREMENT_KINDS = ("rank", "char", "attr", "name")
 #: new cards from which a PostgreSQL import refreshes the planner's statistics
 ANALYZE_AFTER = 200
 
 
-# --- checking values -------------------------------------------------------------------------------
+# --- checking values of our own columns ------------------------------------------------------------
 
 
-class _Record:
-    """The checks shared by both formats, each raising `CatalogueImportError` at ``place``."""
-
-    def __init__(self, place: str):
-        self.place = place
-
-    def fail(self, key: str, **params):
-        raise CatalogueImportError(self.place, key, **params)
-
-    def text(self, value: Any, field_: str) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            self.fail("not_text", field=field_, value=value)
-        out = str(value).strip()
-        column = field_ if field_ in MAX_LENGTH else None
-        if column and len(out) > MAX_LENGTH[column]:
-            self.fail("too_long", field=field_, maximum=MAX_LENGTH[column])
-        return out
-
-    def listing(self, value: Any, field_: str) -> str:
-        """A comma-separated list, given as text or as a JSON list of texts."""
-        if isinstance(value, list):
-            parts = [self.text(v, field_) for v in value]
-            out = ", ".join(p for p in parts if p)
-            if field_ in MAX_LENGTH and len(out) > MAX_LENGTH[field_]:
-                self.fail("too_long", field=field_, maximum=MAX_LENGTH[field_])
-            return out
-        return self.text(value, field_)
-
-    def name(self, *values: Any) -> str:
-        for value in values:
-            out = self.text(value, "name")
-            if out:
-                return out
-        self.fail("no_name")
-
-    def card_type(self, value: Any) -> str:
-        text = self.text(value, "type")
-        if not text:
-            self.fail("no_type")
-        for t in CARD_TYPES:
-            if t.casefold() == text.casefold():
-                return t
-        self.fail("unknown_type", value=text, choices=", ".join(CARD_TYPES))
+class _Record(Record):
+    """The checks of our CSV's columns beyond the shared ones."""
 
     def number(self, value: Any) -> str:
         text = self.text(value, "number")
-        if not _CARD_NUMBER.match(text):
+        if not is_card_number(text):
             self.fail("bad_number", value=text)
         return canonical_number(text)
 
-    def symbols(self, value: Any) -> str:
-        out = []
-        for part in self.text(value, "symbols").split("/"):
-            part = part.strip()
-            if not part:
-                continue
-            match = next((s for s in SYMBOLS if s.casefold() == part.casefold()), None)
-            if match is None:
-                self.fail("unknown_symbol", value=part, choices=", ".join(SYMBOLS))
-            out.append(match)
-        return "/".join(out)
-
-    def whole(self, value: Any, field_: str) -> int | None:
-        """A whole number written as 2, 2.0 or "2"; None for null or blank."""
-        if value is None or (isinstance(value, str) and not value.strip()):
-            return None
-        if isinstance(value, bool):
-            self.fail("not_whole", field=field_, value=value)
-        if isinstance(value, int):
-            return value
-        if isinstance(value, float):
-            if value.is_integer():
-                return int(value)
-            self.fail("not_whole", field=field_, value=value)
-        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+(\.0*)?", value.strip()):
-            return int(float(value.strip()))
-        self.fail("not_whole", field=field_, value=value)
-
     def jutsu_cost(self, value: Any) -> str:
         text = self.text(value, "jutsu_cost")
-        parts = text.upper().split()
-        if any(not _JUTSU_TOKEN.match(p) for p in parts):
+        try:
+            return cost_text(parse_cost(text))
+        except ValueError:
             self.fail("bad_jutsu_cost", value=text, letters=" ".join(LETTERS))
-        return " ".join(parts)
 
     def effect_kind(self, value: Any) -> str:
         text = self.text(value, "effect_kind") or "none"
@@ -269,62 +124,6 @@ class _Record:
         if text != "none" and text not in TARGETS:
             self.fail("unknown_target", value=text)
         return text
-
-
-# --- N-CCG-DB JSON -------------------------------------------------------------------------------
-
-JSON_STATS = {"entrance_cost": "Entrance Cost", "hand_cost": "Hand Cost", "healthy_combat": "Healthy Combat",
-              "healthy_support": "Healthy Support", "injured_combat": "Injured Combat",
-              "injured_support": "Injured Support"}
-
-
-def _json_card(place: str, set_name: str, rec: Any) -> ParsedCard:
-    r = _Record(place)
-    if not isinstance(rec, dict):
-        r.fail("not_record")
-    type_ = r.card_type(rec.get("Type"))
-    name = r.name(rec.get("Printed Name"), rec.get("Display Name"))
-    card_id = rec.get("Card ID")
-    if isinstance(card_id, str) and _CARD_NUMBER.match(card_id.strip()):
-        number = r.number(card_id)
-    else:
-        collector = r.whole(rec.get("Collector Number"), "Collector Number")
-        if collector is None or collector < 0:
-            r.fail("no_number")
-        number = r.number(f"{TYPE_PREFIX[type_]}-{collector:03d}")
-    facts = {
-        "number": number,
-        "type": type_,
-        "symbols": r.symbols(rec.get("Symbols")),
-        **{col: r.whole(rec.get(key), key) for col, key in JSON_STATS.items()},
-        "attribute": r.text(rec.get("Combat Attribute"), "attribute"),
-        "jutsu_cost": r.jutsu_cost(rec.get("Chakra Cost")),
-        "characteristics": r.listing(rec.get("Characteristics"), "characteristics"),
-        "keywords": r.listing(rec.get("Keywords"), "keywords"),
-    }
-    title = r.text(rec.get("Effect Title"), "Effect Title")
-    body = r.text(rec.get("Effect Text"), "Effect Text")
-    effect = f"{title}: {body}" if title and body else title or body
-    return ParsedCard(place, facts, {"en": name}, {"en": effect}, set_name)
-
-
-def read_ccgdb_json(path_or_file: str | Path | IO) -> list[ParsedCard]:
-    """Every record of an N-CCG-DB file, checked (no database involved)."""
-    try:
-        data = json.loads(_read_text(path_or_file))
-    except json.JSONDecodeError as exc:
-        raise CatalogueImportError(f"line {exc.lineno}", "bad_json", detail=exc.msg) from None
-    if not isinstance(data, dict):
-        raise CatalogueImportError("file", "not_catalogue")
-    out: list[ParsedCard] = []
-    for set_name, records in data.items():
-        r = _Record(set_name)
-        if len(set_name.strip()) > MAX_LENGTH["set"]:
-            r.fail("too_long", field="set", maximum=MAX_LENGTH["set"])
-        if not isinstance(records, list):
-            r.fail("not_list")
-        out += [_json_card(f"{set_name}[{i}]", set_name.strip(), rec) for i, rec in enumerate(records, start=1)]
-    return _without_duplicates(out)
 
 
 # --- our CSV -------------------------------------------------------------------------------------
@@ -363,11 +162,21 @@ def _csv_card(place: str, row: dict[str, str]) -> ParsedCard:
     return ParsedCard(place, facts, names, {"en": r.text(row["effect_summary"], "effect_summary")})
 
 
-def read_csv(path_or_file: str | Path | IO) -> list[ParsedCard]:
+@dataclass
+class Reading:
+    """What reading a file gave: the cards, the records left out and the reprints merged."""
+
+    cards: list[ParsedCard]
+    problems: list[CatalogueImportError] = field(default_factory=list)
+    merged: int = 0
+
+
+def read_csv(path_or_file: str | Path | IO, progress: Progress | None = None) -> Reading:
     """Every record of one of our CSV files, checked (no database involved)."""
     text = _read_text(path_or_file)
     reader = csv.reader(io.StringIO(text, newline=""))
     required = csv_columns()
+    out = Reading([])
     try:
         header = [h.strip() for h in next(reader, [])]
         missing = [c for c in required if c not in header]
@@ -376,19 +185,30 @@ def read_csv(path_or_file: str | Path | IO) -> list[ParsedCard]:
         unknown = [c for c in header if c not in required and c not in NAME_COLUMNS]
         if unknown:
             raise CatalogueImportError("line 1", "unknown_columns", columns=", ".join(unknown))
-        out: list[ParsedCard] = []
         line = reader.line_num + 1
         for fields in reader:
             place = f"line {line}"
             line = reader.line_num + 1
             if not any(f.strip() for f in fields):
                 continue
-            if len(fields) != len(header):
-                raise CatalogueImportError(place, "field_count", found=len(fields), expected=len(header))
-            out.append(_csv_card(place, dict(zip(header, fields))))
+            try:
+                if len(fields) != len(header):
+                    raise CatalogueImportError(place, "field_count", found=len(fields), expected=len(header))
+                out.cards.append(_csv_card(place, dict(zip(header, fields))))
+            except CatalogueImportError as exc:
+                out.problems.append(exc)
     except csv.Error as exc:
         raise CatalogueImportError(f"line {reader.line_num}", "bad_csv", detail=str(exc)) from None
-    return _without_duplicates(out)
+    out.cards = _without_duplicates(out.cards, out.problems)
+    if progress is not None:
+        progress(1, 1)
+    return out
+
+
+def read_ccgdb_json(path_or_file: str | Path | IO, progress: Progress | None = None) -> Reading:
+    """Every record of an N-CCG-DB file, checked and read (see `cards.ccgdb`; no database involved)."""
+    cards, problems, merged = ccgdb.read(_read_text(path_or_file), progress)
+    return Reading(_without_duplicates(cards, problems), problems, merged)
 
 
 # --- shared --------------------------------------------------------------------------------------
@@ -404,12 +224,13 @@ def _read_text(path_or_file: str | Path | IO) -> str:
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise CatalogueImportError("file", "not_utf8", detail=f"byte {exc.start}") from None
+            raise CatalogueImportError("file", "not_utf8", position=exc.start) from None
     return data.removeprefix("\ufeff")
 
 
-def _without_duplicates(parsed: list[ParsedCard]) -> list[ParsedCard]:
-    """A number given twice with the same data counts once; with other data it is an error."""
+def _without_duplicates(parsed: list[ParsedCard], problems: list[CatalogueImportError]) -> list[ParsedCard]:
+    """A number given twice with the same data counts once; with other data the second is a
+    problem (two different cards cannot share a number)."""
     seen: dict[str, ParsedCard] = {}
     out = []
     for p in parsed:
@@ -418,7 +239,8 @@ def _without_duplicates(parsed: list[ParsedCard]) -> list[ParsedCard]:
             seen[p.facts["number"]] = p
             out.append(p)
         elif not first.same(p):
-            raise CatalogueImportError(p.place, "duplicate", number=p.facts["number"], first=first.place)
+            problems.append(CatalogueImportError(p.place, "duplicate", p.ident, number=p.facts["number"],
+                                                 first=first.place))
     return out
 
 
@@ -427,10 +249,13 @@ def _chunks(items: list, size: int = 500) -> Iterable[list]:
         yield items[i : i + size]
 
 
-def write_cards(db, parsed: list[ParsedCard], game: str = GAME) -> ImportSummary:
-    """Upsert checked cards in one transaction under the write lock (see the module's docstring)."""
+def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progress | None = None) -> ImportSummary:
+    """Upsert checked cards in one transaction under the write lock (see the module's docstring);
+    ``progress(done, total)`` follows its stages."""
     summary = ImportSummary(numbers=[p.facts["number"] for p in parsed])
+    step = progress or (lambda done, total: None)
     if not parsed:
+        step(1, 1)
         return summary
     if len({tuple(p.facts) for p in parsed}) != 1:
         raise ValueError("every record of one import must carry the same columns")
@@ -489,6 +314,7 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME) -> ImportSummary
                 {**p.facts, "id": row.id, "set_id": row.set_id if p.set_name is None else set_id(p.set_name)}
                 for p, row in changed])
         summary.inserted, summary.updated = len(new), len(changed)
+        step(1, 3)
 
         # names and effect texts
         written = [(p, existing[p.facts["number"]].id) for p in [*new, *(p for p, _ in changed)]]
@@ -515,11 +341,13 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME) -> ImportSummary
         for chunk in _chunks(text_deletes):
             session.execute(delete(CardText).where(CardText.id.in_(chunk)),
                             execution_options={"synchronize_session": False})
+        step(2, 3)
         index_cards(session, [card_id for _, card_id in written])
         if len(new) >= ANALYZE_AFTER and session.get_bind().dialect.name == "postgresql":
             # fresh statistics, or the planner (guessing from the empty tables autovacuum last
             # saw) joins thousands of new rows with nested loops: 300 ms searches instead of 5
             session.execute(sql("ANALYZE card, card_name, card_text, search_token"))
+    step(3, 3)
     return summary
 
 
@@ -536,14 +364,34 @@ def _differs(p: ParsedCard, row, names: dict, texts: dict, sets: dict) -> bool:
 # --- entry points --------------------------------------------------------------------------------
 
 
-def import_ccgdb_json(db, path_or_file: str | Path | IO, game: str = GAME) -> ImportSummary:
-    """Import an N-CCG-DB JSON catalogue (all or nothing)."""
-    return write_cards(db, read_ccgdb_json(path_or_file), game)
+def _halves(progress: Progress | None) -> tuple[Progress | None, Progress | None]:
+    """``progress`` split in two: reading reports the first half of the bar, writing the second."""
+    if progress is None:
+        return None, None
+    return (lambda d, t: progress(d, 2 * t)), (lambda d, t: progress(t + d, 2 * t))
 
 
-def import_csv(db, path_or_file: str | Path | IO, game: str = GAME) -> ImportSummary:
-    """Import one of our CSV files (all or nothing)."""
-    return write_cards(db, read_csv(path_or_file), game)
+def _import(db, reading: Reading, game: str, strict: bool, progress: Progress | None) -> ImportSummary:
+    if strict and reading.problems:
+        raise reading.problems[0]
+    summary = write_cards(db, reading.cards, game, progress)
+    summary.problems, summary.merged = reading.problems, reading.merged
+    return summary
+
+
+def import_ccgdb_json(db, path_or_file: str | Path | IO, game: str = GAME, *, strict: bool = False,
+                      progress: Progress | None = None) -> ImportSummary:
+    """Import an N-CCG-DB JSON catalogue: every record that can be read (``strict``: all or
+    nothing)."""
+    read, write = _halves(progress)
+    return _import(db, read_ccgdb_json(path_or_file, read), game, strict, write)
+
+
+def import_csv(db, path_or_file: str | Path | IO, game: str = GAME, *, strict: bool = False,
+               progress: Progress | None = None) -> ImportSummary:
+    """Import one of our CSV files: every record that can be read (``strict``: all or nothing)."""
+    read, write = _halves(progress)
+    return _import(db, read_csv(path_or_file, read), game, strict, write)
 
 
 def detect_format(path: str | Path) -> str:
@@ -556,8 +404,8 @@ def detect_format(path: str | Path) -> str:
     return "json" if start[:1] in (b"{", b"[") else "csv"
 
 
-def import_file(db, path: str | Path, game: str = GAME) -> ImportSummary:
+def import_file(db, path: str | Path, game: str = GAME, *, strict: bool = False,
+                progress: Progress | None = None) -> ImportSummary:
     """`import_ccgdb_json` or `import_csv`, chosen by `detect_format`."""
-    if detect_format(path) == "json":
-        return import_ccgdb_json(db, path, game)
-    return import_csv(db, path, game)
+    importer = import_ccgdb_json if detect_format(path) == "json" else import_csv
+    return importer(db, path, game, strict=strict, progress=progress)

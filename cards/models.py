@@ -61,6 +61,16 @@ class CardRecord(SQLModel, table=True):
     # how many copies of the card a game's box holds (Llamas Unleashed: its one shared deck and the
     # babies); None where players build their own decks (Naruto)
     copies: Optional[int] = None
+    # what the N-CCG-DB community catalogue says of an imported card beyond its game facts: its
+    # "Card ID" (lower case, as its deck builder writes it), the number as printed, the effect's
+    # title, the year, the errata note, the card scan's path, and which stats are printed as X
+    ccgdb_id: Optional[str] = Field(default=None, max_length=32, index=True)
+    printed: str = Field(default="", max_length=32)
+    effect_title: str = Field(default="", max_length=200)
+    year: Optional[int] = None
+    errata: str = Field(default="", max_length=200)
+    image_path: str = Field(default="", max_length=300)
+    variable: str = Field(default="", max_length=100)
 
 
 class CardName(SQLModel, table=True):
@@ -108,12 +118,16 @@ class Deck(SQLModel, table=True):
 
 
 class DeckEntry(SQLModel, table=True):
+    """A card's count in one section of a deck: ``main`` (the deck played), ``reinforcements`` or
+    ``sideboard`` (kept with it; see `referee.games.naruto.decklists`)."""
+
     __tablename__ = "deck_entry"
-    __table_args__ = (UniqueConstraint("deck_id", "card_id"),)
+    __table_args__ = (UniqueConstraint("deck_id", "card_id", "section", name="uq_deck_entry_section"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     deck_id: int = Field(sa_column=Column(Integer, ForeignKey("deck.id", ondelete="CASCADE"), nullable=False))
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="RESTRICT"), nullable=False))
     count: int = 1
+    section: str = Field(default="main", max_length=16)
 
 
 class MatchRecord(SQLModel, table=True):

@@ -37,15 +37,15 @@ from sqlalchemy.orm import Session
 
 from referee.games.llamas.cards import SUBTYPES, TYPES as LLAMAS_TYPES, VARIATIONS
 from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
-from referee.games.naruto.decks import canonical_number, number_key
+from referee.games.naruto.decks import canonical_number, is_card_number, number_key
 
 from .models import CardName, CardRecord, SearchToken
 from localization import KeyedError, Messages
 from localization.text import fold
 
 _NOT_WORD = re.compile(r"[\W_]+")
-#: what a card number (or the start of one) looks like in a query: `N-008`, `te-0`, `J-`, `n008`
-_NUMBER = re.compile(r"^\s*([A-Za-z]{1,4})\s*(?:-\s*((?:\d+[A-Za-z]*)?)|(\d+[A-Za-z]*))\s*$")
+#: the start of a card number in a query: `J-`, `N-US` (a whole number is `is_card_number`'s)
+_NUMBER_PREFIX = re.compile(r"^[A-Za-z]{1,4}-[A-Za-z]{0,2}$")
 #: the longest token stored (search_token.token is VARCHAR(100)); longer words are cut there
 TOKEN_MAX = 100
 #: how many ids go in one ``IN (...)`` (SQLite allows 999 parameters on old builds)
@@ -143,11 +143,14 @@ def _choice(value: str, choices: Sequence[str], key: str) -> str:
 
 def number_query(text: str) -> str | None:
     """The canonical card number (or number prefix) a query stands for: ``n-8`` -> ``N-8``,
-    ``te-006`` -> ``J-006``, ``n008`` -> ``N-008``; None for anything else (``n`` alone is a word)."""
-    m = _NUMBER.match(text)
-    if m is None:
-        return None
-    return canonical_number(f"{m[1]}-{m[2] if m[2] is not None else m[3]}")
+    ``te-006`` -> ``J-006``, ``n008`` -> ``N-008``, ``pr018b`` -> ``PR-018B``, ``N-US0`` ->
+    ``N-US0``, ``J-`` -> ``J-``; None for anything else (``n`` alone is a word)."""
+    stripped = "".join(text.split())
+    if "-" not in stripped and len(text.split()) > 1:
+        return None  # words ("Team 7"), not a number
+    if _NUMBER_PREFIX.match(stripped):
+        return canonical_number(stripped + "0")[:-1] if stripped.endswith("-") else canonical_number(stripped)
+    return canonical_number(stripped) if is_card_number(stripped) else None
 
 
 def padded_number(number: str) -> str:
@@ -270,11 +273,14 @@ def search(db, text: str, *, lang: str | None = None, type: str | None = None, s
         sqlite = conn.dialect.name == "sqlite"
         if number is not None:
             exact = {number, padded_number(number)}
+            ident = "".join((text or "").split()).casefold()  # an N-CCG-DB id: nUS093 is n-us093
             rows = conn.execute(
-                select(CardRecord.id, CardRecord.number, CardRecord.type)
-                .where(*filters, or_(_prefix(CardRecord.number, number, sqlite), CardRecord.number.in_(exact)))).all()
+                select(CardRecord.id, CardRecord.number, CardRecord.type, CardRecord.ccgdb_id)
+                .where(*filters, or_(_prefix(CardRecord.number, number, sqlite), CardRecord.number.in_(exact),
+                                     CardRecord.ccgdb_id == ident))).all()
             for r in rows:
-                offer(r.id, (EXACT_NUMBER if r.number in exact else NUMBER_PREFIX, ()), r.number, r.type, "en")
+                best = r.number in exact or r.ccgdb_id == ident
+                offer(r.id, (EXACT_NUMBER if best else NUMBER_PREFIX, ()), r.number, r.type, "en")
         if words and number is None:  # a card number is not looked for among the names
             longest = max(words, key=len)  # the rarest word, most likely: fewest candidates
             rows = conn.execute(

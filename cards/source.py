@@ -20,7 +20,7 @@ from .models import CardName, CardRecord, CardText
 #: CardRecord columns that map one to one to the engine's CSV columns
 _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteristics", "keywords",
             "effect_kind", "requirement", "target", "entrance_cost", "hand_cost",
-            "healthy_combat", "healthy_support", "injured_combat", "injured_support")
+            "healthy_combat", "healthy_support", "injured_combat", "injured_support", "ccgdb_id", "variable")
 
 
 def card_of(record: CardRecord, name: str, effect: str) -> Card:

@@ -161,6 +161,12 @@ def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] 
         return ", ".join(str(_show(tr, key, v, card_name, card_keys, game)) for v in value)
     if value is None:
         return "—"
+    if key == "cost" and isinstance(value, str) and " or " in value:
+        # a Jutsu cost with alternatives ("W 1 or 3"): the word "or" in the reader's language
+        first, *others = value.split(" or ")
+        for other in others:
+            first = _LOCAL.render("cost_or", tr, first=first, second=other)
+        return first
     if key in TERM_PARAMS and isinstance(value, str):
         kind = TERM_PARAMS[key]
         if game and f"{game}_{kind}" in _sources().terms:
@@ -217,6 +223,7 @@ _LOCAL = Messages("localization", {
     "unknown_language": "Unknown language {lang!r}: showing English. Available: {available}.",
     "unknown_event": "Match event: {event}.",
     "player": "Player {n}",
+    "cost_or": "{first} or {second}",
 })
 
 

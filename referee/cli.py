@@ -25,7 +25,7 @@ from localization import Messages, choose_language, current, set_language
 from localization.argparse_strings import use_for_argparse
 from referee.engine.errors import IllegalAction
 from referee.engine.playout import play_random
-from referee.games.naruto import decks
+from referee.games.naruto import decklists, decks
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import load_match, new_match
@@ -52,7 +52,8 @@ MESSAGES = Messages("referee.cli", {
     "file_help": "the file to read",
     "diagram_help": "print the turn's state machine as a mermaid diagram",
     "deck_help": "deck lists",
-    "check_help": "list every construction rule a deck breaks",
+    "check_help": "list every construction rule a deck list breaks (ours, N-CCG-DB text or Tabletop Simulator JSON)",
+    "check_format_help": "deck format (default: the list's '# format:' line, else standard)",
     "games": "Games: {games}",
     "format": "Format: {format}",
     "turns": "Turns: {turns} (average {average})",
@@ -64,9 +65,12 @@ MESSAGES = Messages("referee.cli", {
     "ok": "{notation}: ok",
     "refused": "{notation}: refused, {rule}: {message}",
     "cannot_read": "Error: cannot read {file}: {detail}",
-    "bad_line": "Error: {file}, line {line}: this is not a deck list line: {text}",
+    "bad_list": "Error: {file}: {message}",
+    "error": "Error: {detail}",
     "violation": "{rule}: {message}",
     "legal": "Legal in the {format}: {cards}.",
+    "reinforcements_kept": "Reinforcements: {cards}, kept with the deck (not played, not counted by the rules).",
+    "sideboard_kept": "Sideboard: {cards}, kept with the deck (not played, not counted by the rules).",
 })
 
 
@@ -174,20 +178,39 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
+    """Check a deck-list file (any format `decklists` reads) against the cards ``args.card_source``
+    gives: the catalogue when its plugin is installed (imported cards included), else Set 1."""
     try:
-        numbers = decks.parse_deck_list(Path(args.file).read_text(encoding="utf-8"))
-    except decks.DeckListError as err:
-        say("bad_line", err=True, file=args.file, line=err.line, text=err.text)
+        text = Path(args.file).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        say("cannot_read", err=True, file=args.file, detail=current().error(err))
         return 2
-    except OSError as err:
-        say("cannot_read", err=True, file=args.file, detail=err.strerror or err)
+    try:
+        cards = args.card_source(args)
+        deck = decklists.read_deck_list(text, cards)
+    except IllegalAction as err:
+        say("bad_list", err=True, file=args.file, message=current().error(err))
         return 2
-    cards = bundled()
-    found = decks.check_deck(numbers, cards, args.format)
+    except Exception as err:  # a plugin's keyed error (an unusable database)
+        if getattr(err, "key", None) is None:
+            raise
+        say("error", err=True, detail=current().error(err))
+        return 2
+    return print_deck_check(deck, cards, args.format or deck.format or "standard", args.card_names)
+
+
+def print_deck_check(deck: "decklists.DeckList", cards, fmt: str, resolvers: Sequence["CardNames"] = ()) -> int:
+    """Print every rule a deck breaks (the entries no card answers first), or that it is legal,
+    with the size of its other sections; the exit code (1: not legal)."""
+    name = card_namer(cards, resolvers)
+    found = list(deck.problems) + decks.check_deck(deck.main, cards, fmt)
     for v in found:
-        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, card_namer(cards, args.card_names)))
+        say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, name))
     if not found:
-        say("legal", format=args.format, cards=current().plural("cards", len(numbers)))
+        say("legal", format=fmt, cards=current().plural("cards", deck.count()))
+    for section in ("reinforcements", "sideboard"):
+        if deck.sections[section]:
+            say(f"{section}_kept", cards=current().plural("cards", deck.count(section)))
     return 1 if found else 0
 
 
@@ -227,11 +250,11 @@ def parser() -> argparse.ArgumentParser:
     dsub = dk.add_subparsers(dest="deck_command", required=True)
     ck = dsub.add_parser("check", help=m("check_help"))
     ck.add_argument("file", help=m("file_help"))
-    ck.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
-    ck.set_defaults(run=_deck_check)
+    ck.add_argument("--format", choices=decks.FORMATS, default=None, help=m("check_format_help"))
+    ck.set_defaults(run=_deck_check, card_source=lambda args: bundled())
     card_names: list[CardNames] = []
     for plugin in entry_points(group="referee.commands"):
-        plugin.load()({"top": sub, "deck": dsub, "card_names": card_names})
+        plugin.load()({"top": sub, "deck": dsub, "deck_check": ck, "card_names": card_names})
     top.set_defaults(card_names=card_names)
     return top
 

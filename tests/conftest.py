@@ -42,3 +42,12 @@ def english():
     set_language("en")
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def own_database(tmp_path_factory):
+    """Commands that open the default database (``referee deck check`` with the catalogue
+    installed, the application) open one of the test run's own, never the user's."""
+    if "REFEREE_DATABASE_URL" not in os.environ:
+        os.environ["REFEREE_DATABASE_URL"] = f"sqlite:///{tmp_path_factory.mktemp('db') / 'referee.sqlite'}"
+    yield

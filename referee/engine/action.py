@@ -18,7 +18,7 @@ from .errors import NotationError
 #: option keywords; a token that is one of these starts a new option
 KEYWORDS = frozenset({"pay", "by", "target", "lead", "on", "over", "from", "x", "into"})
 _VERB = re.compile(r"[a-z][a-z_]*\Z")
-_VALUE = re.compile(r"[A-Za-z0-9?@#:\-]+\Z")
+_VALUE = re.compile(r"[A-Za-z0-9?@#:_\-]+\Z")
 #: the placeholder for a physical card that its player has not named yet
 UNNAMED = "?"
 

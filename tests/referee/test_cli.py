@@ -94,16 +94,17 @@ def test_deck_check_lists_violations_with_rule_ids(tmp_path, capsys):
 
 def test_deck_check_accepts_a_legal_deck_and_reports_bad_lines(tmp_path, capsys):
     from referee.games.naruto.cards import bundled
-    from referee.games.naruto.decks import format_deck_list, random_deck
+    from referee.games.naruto.decklists import DeckList, write_text
+    from referee.games.naruto.decks import random_deck
     import random
 
     path = tmp_path / "deck.txt"
-    path.write_text(format_deck_list(random_deck(bundled(), "french", random.Random(1)), bundled()))
+    path.write_text(write_text(DeckList.of(random_deck(bundled(), "french", random.Random(1))), bundled()))
     assert main(["deck", "check", str(path), "--format", "french"]) == 0
     assert capsys.readouterr().out.startswith("Legal in the French edition format: 40 cards.")
     path.write_text("3 N-008\nthree N-009\n")
     assert main(["deck", "check", str(path)]) == 2
-    assert "line 2" in capsys.readouterr().err
+    assert "Line 2 is not a deck list entry: three N-009" in capsys.readouterr().err
 
 
 def test_readme_shows_the_diagram_drawn_from_the_table():

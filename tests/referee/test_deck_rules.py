@@ -8,16 +8,8 @@ import pytest
 
 from referee.engine.errors import Violation
 from referee.games.naruto.cards import Card, bundled
-from referee.games.naruto.decks import (
-    FORMATS,
-    RESTRICTED,
-    DeckListError,
-    canonical_number,
-    check_deck,
-    format_deck_list,
-    parse_deck_list,
-    random_deck,
-)
+from referee.games.naruto.decklists import DeckList, read_deck_list, write_text
+from referee.games.naruto.decks import FORMATS, RESTRICTED, canonical_number, check_deck, random_deck
 
 SET1 = bundled()
 
@@ -188,8 +180,8 @@ def test_N_DECK_FR_3_more_than_3_cards_with_same_name():
 
 
 def test_N_DECK_FR_4_restricted_card_french_numbers():
-    listed = format_deck_list(deck(20, 18), SET1) + "2 TE-006 Méthode du Hakke\n"
-    d = parse_deck_list(listed)
+    listed = write_text(DeckList.of(deck(20, 18)), SET1) + "2 TE-006 Méthode du Hakke\n"
+    d = read_deck_list(listed, SET1).copies()
     assert d.count("J-006") == 2
     assert check_deck(d, SET1, "french") == [
         Violation("N-DECK-FR-4", {"number": "J-006", "count": 2, "maximum": 1})
@@ -246,63 +238,6 @@ def test_N_CARD_4_french_numbers_canonical():
     # the French deck is checked like its standard numbers
     fr = [n.replace("N-", "NI-").replace("J-", "TE-").replace("M-", "TA-") for n in deck(25, 15)]
     assert check_deck(fr, SET1, "french") == []
-
-
-# --- deck lists ----------------------------------------------------------------------------------
-
-
-def test_parse_deck_list_forms():
-    text = """# my deck
-3 N-008 Iruka Umino
-
-2 n-001
-N-002
-3x TE-006
-  2X TA-010 Some mission
-1 x J-020
-"""
-    assert parse_deck_list(text) == (
-        ["N-008"] * 3 + ["N-001"] * 2 + ["N-002"] + ["J-006"] * 3 + ["M-010"] * 2 + ["J-020"]
-    )
-    assert parse_deck_list("") == []
-
-
-@pytest.mark.parametrize(
-    "text, line",
-    [
-        ("3 N-008\nIruka Umino\n", 2),
-        ("# c\n\n3\n", 3),
-        ("0 N-008", 1),
-        ("N-008\nthree N-001", 2),
-        ("3 N008", 1),
-    ],
-)
-def test_parse_deck_list_bad_line(text, line):
-    with pytest.raises(DeckListError) as err:
-        parse_deck_list(text)
-    assert isinstance(err.value, ValueError)
-    assert err.value.line == line
-    assert err.value.text == text.splitlines()[line - 1]
-
-
-def test_format_deck_list_and_round_trip():
-    d = ["N-008", "J-010", "N-008", "M-006", "N-001", "N-008"]
-    text = format_deck_list(d, SET1)
-    assert text.splitlines() == [
-        f"1 J-010 {SET1.get('J-010').name}",
-        f"1 M-006 {SET1.get('M-006').name}",
-        "1 N-001 Naruto Uzumaki",
-        "3 N-008 Iruka Umino",
-    ]
-    assert sorted(parse_deck_list(text)) == sorted(d)
-    full = random_deck(SET1, "standard", random.Random(7))
-    assert sorted(parse_deck_list(format_deck_list(full, SET1))) == sorted(full)
-
-
-def test_format_deck_list_sorts_numbers_numerically():
-    table = SET1.with_cards([group_card("N-100")])
-    text = format_deck_list(["N-100", "N-009", "TE-006"], table)
-    assert [line.split()[1] for line in text.splitlines()] == ["J-006", "N-009", "N-100"]
 
 
 # --- random decks --------------------------------------------------------------------------------

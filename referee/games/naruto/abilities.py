@@ -85,7 +85,8 @@ def check_jutsu_allowed(s: NarutoState, card: Card, user: int) -> None:
     blocker = next((e for e in s.lasting if e["op"] == "restrict" and e["rule"] == "no_jutsu"), None)
     if blocker is not None:
         raise IllegalAction("N-EFFECT-4", card=card.number, restriction="no_jutsu")
-    if has_rule(s, user, "no_symbol_jutsu") and any(t.isalpha() and t != "X" for t in card.jutsu_cost):
+    if has_rule(s, user, "no_symbol_jutsu") and all(
+            any(t.isalpha() and t != "X" for t in tokens) for tokens in card.costs):
         raise IllegalAction("N-EFFECT-4", card=card.number, source=s.instances[user], restriction="no_symbol_jutsu")
 
 

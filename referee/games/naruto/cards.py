@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import cache
@@ -39,6 +40,9 @@ class Card:
     healthy: tuple[int, int] = (0, 0)
     injured: tuple[int, int] = (0, 0)
     attribute: str = ""
+    #: the Jutsu cost's tokens (a symbol letter of `LETTERS`, a whole number, X); a printed cost with
+    #: alternatives ("W1 or 3": pay one of them) keeps the first here and the others in
+    #: ``jutsu_alternatives``
     jutsu_cost: tuple[str, ...] = ()
     characteristics: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
@@ -49,6 +53,12 @@ class Card:
     #: the effect definition in the effect vocabulary, as JSON text ("" when the effect is not in
     #: the vocabulary: the players apply it with the manual toolbox); see `effects.py`
     script: str = ""
+    jutsu_alternatives: tuple[tuple[str, ...], ...] = ()
+    #: the N-CCG-DB "Card ID" of the card (``n008``, ``pr018b``), for deck lists in that format
+    ccgdb_id: str = ""
+    #: the stats printed as X (``healthy_combat``, ``hand_cost``...): their value comes from the
+    #: card's effect, and they count as 0 until an effect or the players set them
+    variable: frozenset[str] = frozenset()
     names: frozenset[str] = field(default=frozenset(), compare=False)
 
     def __post_init__(self) -> None:
@@ -63,16 +73,18 @@ class Card:
 
     @property
     def is_group(self) -> bool:
-        """Group / Platoon Ninjas (N-KEY-GROUP-1)."""
+        """Group / Platoon / Squad Ninjas, several characters on one card (N-KEY-GROUP-1)."""
         marks = {c.lower() for c in self.characteristics} | {k.lower() for k in self.keywords}
-        return self.type == "Ninja" and bool(marks & {"group", "platoon"})
+        return self.type == "Ninja" and bool(marks & {"group", "platoon", "squad"})
 
     @property
     def permanent_coins(self) -> int | None:
         """X of a `Permanent (X)` mission (N-KEY-PERM-2); None when it has no such keyword."""
         for w in self.keywords:
             if w.lower().startswith("permanent (") and w.endswith(")"):
-                return int(w[w.index("(") + 1 : -1])
+                count = w[w.index("(") + 1 : -1].strip()
+                # "Permanent (X)": the card's effect says how many; the players place them
+                return int(count) if count.isdigit() else None
         return None
 
     @property
@@ -82,6 +94,16 @@ class Card:
     @property
     def is_permanent(self) -> bool:
         return self.type == "Mission" and self.has("Permanent")
+
+    @property
+    def costs(self) -> tuple[tuple[str, ...], ...]:
+        """Every way to pay the Jutsu cost, the printed first one first (empty: no Jutsu cost)."""
+        return (self.jutsu_cost, *self.jutsu_alternatives) if self.jutsu_cost else ()
+
+    @property
+    def attributes(self) -> tuple[str, ...]:
+        """The combat attributes: ``Taijutsu/Genjutsu`` is both."""
+        return tuple(a.strip() for a in self.attribute.split("/") if a.strip())
 
     @property
     def has_effect(self) -> bool:
@@ -104,19 +126,55 @@ class Card:
 
     @property
     def mental_power(self) -> int:
-        """`Mental Power: N` characteristic (N-SHOW-2); 0 without one."""
+        """`Mental Power: N` characteristic (N-SHOW-2; negative on some cards); 0 without one, and
+        for `Mental Power: X` (its effect says what X is)."""
         for c in self.characteristics:
             if c.lower().startswith("mental power:"):
-                return int(c.split(":", 1)[1])
+                value = c.split(":", 1)[1].strip()
+                return int(value) if re.fullmatch(r"[+-]?\d+", value) else 0
         return 0
+
+
+#: what stands between the names of a Group: "X & Y", "X, Y & Z", "X, Y, & Z"
+_GROUP_NAMES = re.compile(r"\s*,\s*(?:&\s*)?|\s+&\s+")
+#: a "Name X" characteristic, also written "Name: X" (the card bears the name X too)
+_NAME_MARK = re.compile(r"^name\s*:?\s+(.+)$", re.IGNORECASE)
 
 
 def _names_of(card: Card) -> set[str]:
     """A Ninja bears its name, each "Name X" characteristic, and both names of a Group (N-DEPLOY-3,
     N-KEY-GROUP-1)."""
-    names = {n.strip() for n in card.name.split(" & ")} if card.is_group else {card.name}
-    names |= {c[5:].strip() for c in card.characteristics if c.lower().startswith("name ")}
+    names = {n for n in _GROUP_NAMES.split(card.name) if n} if card.is_group else {card.name}
+    names |= {m[1].strip() for c in card.characteristics if (m := _NAME_MARK.match(c))}
     return names
+
+
+#: one token of a Jutsu cost: a whole number or a letter
+_COST_TOKEN = re.compile(r"\d+|[A-Z]")
+
+
+def parse_cost(text: str) -> tuple[tuple[str, ...], ...]:
+    """A printed Jutsu cost as the ways it may be paid, each a tuple of tokens: ``W1 or 3`` ->
+    ``(("W", "1"), ("3",))``, ``EFLWN1`` -> one of each symbol and 1, ``F 1`` = ``F1``. Letters are
+    symbols (`LETTERS`), numbers generic chakra, X a number the player chooses (N-JUTSU-4); "or"
+    separates alternatives, of which the player pays one. ValueError for anything else."""
+    text = text.strip()
+    if not text:
+        return ()
+    out = []
+    for part in re.split(r"\s+or\s+", text, flags=re.IGNORECASE):
+        compact = "".join(part.split()).upper()
+        tokens = tuple(_COST_TOKEN.findall(compact))
+        if not tokens or "".join(tokens) != compact or any(
+                t.isalpha() and t not in LETTERS and t != "X" for t in tokens):
+            raise ValueError(f"not a Jutsu cost: {text!r}")
+        out.append(tokens)
+    return tuple(out)
+
+
+def cost_text(costs: tuple[tuple[str, ...], ...]) -> str:
+    """The stored form of `parse_cost`'s result: ``W 1 or 3``."""
+    return " or ".join(" ".join(tokens) for tokens in costs)
 
 
 class CardSource(Protocol):
@@ -141,7 +199,9 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 def card_from_row(row: dict[str, str]) -> Card:
-    """One CSV row of the reference format (see data/set01.csv) as a Card."""
+    """One CSV row of the reference format (see data/set01.csv) as a Card; the catalogue adds
+    ``ccgdb_id`` and ``variable`` (a comma-separated list of stats printed as X)."""
+    costs = parse_cost(row["jutsu_cost"])
     return Card(
         number=row["number"],
         name=row["name"],
@@ -152,7 +212,8 @@ def card_from_row(row: dict[str, str]) -> Card:
         healthy=(_int(row["healthy_combat"]) or 0, _int(row["healthy_support"]) or 0),
         injured=(_int(row["injured_combat"]) or 0, _int(row["injured_support"]) or 0),
         attribute=row["attribute"],
-        jutsu_cost=tuple(row["jutsu_cost"].split()),
+        jutsu_cost=costs[0] if costs else (),
+        jutsu_alternatives=costs[1:],
         characteristics=_split(row["characteristics"]),
         keywords=_split(row["keywords"]),
         effect_kind=row.get("effect_kind") or "none",
@@ -160,7 +221,16 @@ def card_from_row(row: dict[str, str]) -> Card:
         requirement=row.get("requirement", ""),
         target=row.get("target") or "none",
         script=row.get("script", ""),
+        ccgdb_id=row.get("ccgdb_id") or default_ccgdb_id(row["number"]),
+        variable=frozenset(_split(row.get("variable", ""))),
     )
+
+
+def default_ccgdb_id(number: str) -> str:
+    """The N-CCG-DB Card ID of a plainly numbered card: ``N-008`` -> ``n008`` (the catalogue stores
+    the real one of every imported card)."""
+    prefix, sep, rest = number.partition("-")
+    return f"{prefix.lower()}{rest}" if sep and rest.isdigit() else ""
 
 
 def script_text(definition: dict) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.engine.errors import IllegalAction
 
-from .cards import LETTERS, Card
+from .cards import LETTERS, Card, cost_text
 from .state import NarutoState
 
 
@@ -36,11 +36,11 @@ def canonical_hand_payment(s: NarutoState, p: int, paid: Card, exclude: int | No
     return chosen if len(chosen) == cost else None
 
 
-def jutsu_requirements(card: Card, x: int) -> tuple[list[str], int]:
-    """(symbols that must each be paid by a card of that symbol, generic count) for X = ``x``. Each X
-    in the cost takes the same value (N-JUTSU-4)."""
+def jutsu_requirements(tokens: tuple[str, ...], x: int) -> tuple[list[str], int]:
+    """(symbols that must each be paid by a card of that symbol, generic count) of one way to pay a
+    Jutsu cost (`Card.costs`), for X = ``x``. Each X in the cost takes the same value (N-JUTSU-4)."""
     symbols, generic = [], 0
-    for token in card.jutsu_cost:
+    for token in tokens:
         if token in LETTERS:
             symbols.append(LETTERS[token])
         elif token.isdigit():
@@ -51,7 +51,7 @@ def jutsu_requirements(card: Card, x: int) -> tuple[list[str], int]:
 
 
 def has_x(card: Card) -> bool:
-    return "X" in card.jutsu_cost
+    return any("X" in tokens for tokens in card.costs)
 
 
 def assign(symbols: list[str], payers: list[Card]) -> bool:
@@ -66,33 +66,46 @@ def assign(symbols: list[str], payers: list[Card]) -> bool:
 
 
 def check_jutsu_payment(s: NarutoState, card: Card, x: int, payers: list[int]) -> None:
-    symbols, generic = jutsu_requirements(card, x)
+    """The cards paid must pay one of the ways the cost may be paid (a cost with alternatives, "W1
+    or 3", is paid by either); the refusal names the printed first way."""
+    cards = [s.card(i) for i in payers]
+    for tokens in card.costs or ((),):
+        symbols, generic = jutsu_requirements(tokens, x)
+        if len(payers) == len(symbols) + generic and assign(symbols, cards):
+            return
+    symbols, generic = jutsu_requirements(card.jutsu_cost, x)
     total = len(symbols) + generic
-    if len(payers) != total:
-        raise IllegalAction("N-JUTSU-3", card=card.number, cost=" ".join(card.jutsu_cost), needed=total,
-                            paid=len(payers))
-    if not assign(symbols, [s.card(i) for i in payers]):
-        raise IllegalAction("N-JUTSU-3", card=card.number, cost=" ".join(card.jutsu_cost), needed=total,
-                            symbols=symbols)
+    cost = cost_text(card.costs)
+    if len(payers) != total and len(card.costs) <= 1:
+        raise IllegalAction("N-JUTSU-3", card=card.number, cost=cost, needed=total, paid=len(payers))
+    raise IllegalAction("N-JUTSU-3", card=card.number, cost=cost, needed=total, symbols=symbols)
 
 
 def canonical_jutsu_payment(s: NarutoState, p: int, card: Card, x: int) -> list[str] | None:
-    """A valid payment from the Chakra area (single-symbol cards first for symbols), or None."""
-    symbols, generic = jutsu_requirements(card, x)
+    """A valid payment from the Chakra area (single-symbol cards first for symbols), or None: the
+    first way to pay the cost that the Chakra area can pay."""
     chakra = [i for i in s.players[p].chakra if s.card(i) is not None]
     chakra.sort(key=lambda i: len(s.card(i).symbols))
-    chosen: list[int] = []
-    for sym in symbols:
-        pick = next((i for i in chakra if i not in chosen and sym in s.card(i).symbols), None)
-        if pick is None:
-            return None
-        chosen.append(pick)
-    rest = [i for i in chakra if i not in chosen][:generic]
-    if len(rest) < generic:
-        return None
-    return [s.instances[i] for i in chosen + rest]
+    for tokens in card.costs or ((),):
+        symbols, generic = jutsu_requirements(tokens, x)
+        chosen: list[int] = []
+        for sym in symbols:
+            pick = next((i for i in chakra if i not in chosen and sym in s.card(i).symbols), None)
+            if pick is None:
+                break
+            chosen.append(pick)
+        else:
+            rest = [i for i in chakra if i not in chosen][:generic]
+            if len(rest) == generic:
+                return [s.instances[i] for i in chosen + rest]
+    return None
 
 
 def max_x(s: NarutoState, p: int, card: Card) -> int:
-    symbols, generic = jutsu_requirements(card, 0)
-    return max(0, (len(s.players[p].chakra) - len(symbols) - generic) // max(1, card.jutsu_cost.count("X")))
+    """The largest X the Chakra area could pay, over the ways to pay that have an X."""
+    best = 0
+    for tokens in card.costs:
+        if "X" in tokens:
+            symbols, generic = jutsu_requirements(tokens, 0)
+            best = max(best, (len(s.players[p].chakra) - len(symbols) - generic) // tokens.count("X"))
+    return best

@@ -1,8 +1,8 @@
-"""Deck construction (N-DECK, N-DECK-FR) and plain-text deck lists.
+"""Deck construction (N-DECK, N-DECK-FR) and card numbers (N-CARD-4).
 
-A deck is a list of card numbers, one entry per copy. `check_deck` returns every broken rule as a
+A deck is a list of card numbers, one entry per copy, or numbers with their counts. `check_deck` returns every broken rule as a
 `Violation` (rule id plus named params, no display text); `random_deck` builds a legal deck for
-quick games and tests; `parse_deck_list` / `format_deck_list` read and write the plain-text form.
+quick games and tests. Deck lists in their text forms are `decklists`'s.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import random
 import re
 from functools import lru_cache
 from collections import Counter
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 from referee.engine.errors import Violation
 from referee.games.naruto.cards import Card, CardSource
@@ -51,13 +51,31 @@ MAX_SAME_NAME = 3
 DECK_TYPES = ("Ninja", "Jutsu", "Mission", "Client")
 
 
+#: a printed card number: N-008, PR-018B, N-US093, NUS-006B, J-696A, French NI-008
+_PRINTED = re.compile(r"^([A-Za-z]{1,4})\s*-\s*([A-Za-z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
+#: an N-CCG-DB Card ID: n008, pr018b, nUS093, nus006b (lower-case letters, then the rest)
+_CCGDB_ID = re.compile(r"^([a-z]{1,4})([A-Z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
+#: the same without its case (as typed): N008, NUS093 (the letters run up to the first digit)
+_BARE = re.compile(r"^([A-Za-z]{1,4}?)([A-Za-z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
+
+
+def is_card_number(text: str) -> bool:
+    """Whether ``text`` is written as a card number or an N-CCG-DB id (see `canonical_number`)."""
+    t = "".join(text.split())
+    return bool(_PRINTED.match(t) or _CCGDB_ID.match(t) or _BARE.match(t))
+
+
 def canonical_number(number: str) -> str:
-    """`te-006` -> `J-006`: upper-cased, spaces removed, French prefixes mapped (N-CARD-4)."""
-    n = "".join(number.split()).upper()
-    prefix, sep, rest = n.partition("-")
-    if sep and prefix in FRENCH_PREFIXES:
-        return f"{FRENCH_PREFIXES[prefix]}-{rest}"
-    return n
+    """A card number as the catalogue stores it (N-CARD-4): upper-cased, spaces removed, French
+    prefixes mapped (``te-006`` -> ``J-006``), and an N-CCG-DB id given its hyphen (``pr018b`` ->
+    ``PR-018B``, ``nUS093`` -> ``N-US093``, ``nus006b`` -> ``NUS-006B``: the lower-case letters
+    are the prefix). Anything else is returned upper-cased."""
+    n = "".join(number.split())
+    m = _PRINTED.match(n) or _CCGDB_ID.match(n) or _BARE.match(n)
+    if m is None:
+        return n.upper()
+    prefix, rest = m[1].upper(), m[2].upper()
+    return f"{FRENCH_PREFIXES.get(prefix, prefix)}-{rest}"
 
 
 def _limits(fmt: str) -> dict[str, Any]:
@@ -81,106 +99,62 @@ def _violation_key(v: Violation) -> tuple:
     return (v.rule, tuple(_param_key(p) for p in v.params.values()))
 
 
-def check_deck(numbers: list[str], source: CardSource, fmt: str) -> list[Violation]:
-    """Every deck-construction rule the deck breaks in format `fmt` (empty list: legal)."""
+def check_deck(numbers: Iterable[str] | Mapping[str, int], source: CardSource, fmt: str) -> list[Violation]:
+    """Every deck-construction rule the deck breaks in format `fmt` (empty list: legal). The deck is
+    its card numbers, one per copy, or a mapping of numbers to counts (never expanded)."""
     lim = _limits(fmt)
-    canon = [canonical_number(n) for n in numbers]
+    counts: Counter[str] = Counter()
+    raw_of: dict[str, str] = {}
+    for raw, k in (numbers.items() if isinstance(numbers, Mapping) else ((n, 1) for n in numbers)):
+        n = canonical_number(raw)
+        counts[n] += k
+        raw_of.setdefault(n, raw)
     out: list[Violation] = []
 
-    cards: list[Card] = []
-    unknown: set[str] = set()
-    for raw, n in zip(numbers, canon):
-        card = _lookup(source, raw)
+    cards: dict[str, Card] = {}
+    for n in counts:
+        card = _lookup(source, raw_of[n])
         if card is None:
-            unknown.add(n)
+            out.append(Violation("N-CARD-4", {"number": n}))
         else:
-            cards.append(card)
-    out += [Violation("N-CARD-4", {"number": n}) for n in unknown]
+            cards[n] = card
 
-    count = len(canon)
+    count = sum(counts.values())
     if lim["exact"] is not None:
         if count != lim["exact"]:
             out.append(Violation(lim["size_rule"], {"count": count, "required": lim["exact"]}))
     elif count < lim["minimum"]:
         out.append(Violation(lim["size_rule"], {"count": count, "minimum": lim["minimum"]}))
 
-    ninjas = sum(1 for c in cards if c.type == "Ninja" and not c.is_group)
+    ninjas = sum(counts[n] for n, c in cards.items() if c.type == "Ninja" and not c.is_group)
     if ninjas > lim["ninja_max"]:
         out.append(Violation(lim["ninja_rule"], {"count": ninjas, "maximum": lim["ninja_max"]}))
 
-    for name, k in Counter(c.name for c in cards).items():
+    per_name: Counter[str] = Counter()
+    first: dict[str, str] = {}
+    for n, card in cards.items():
+        per_name[card.name] += counts[n]
+        first.setdefault(card.name, card.number)  # shows the name in the reader's language
+    for name, k in per_name.items():
         if k > MAX_SAME_NAME:
-            first = next(c.number for c in cards if c.name == name)  # shows the name in the reader's language
-            out.append(
-                Violation(lim["name_rule"], {"name": name, "card": first, "count": k, "maximum": MAX_SAME_NAME})
-            )
+            out.append(Violation(lim["name_rule"], {"name": name, "card": first[name], "count": k,
+                                                    "maximum": MAX_SAME_NAME}))
 
     if lim["restricted_rule"]:
-        for number, k in Counter(n for n in canon if n in RESTRICTED).items():
-            if k > 1:
-                out.append(
-                    Violation(lim["restricted_rule"], {"number": number, "count": k, "maximum": 1})
-                )
+        for number in RESTRICTED & counts.keys():
+            if counts[number] > 1:
+                out.append(Violation(lim["restricted_rule"], {"number": number, "count": counts[number], "maximum": 1}))
 
     return sorted(out, key=_violation_key)
 
 
-# --- plain-text deck lists ------------------------------------------------------------------------
-
-
-class DeckListError(ValueError):
-    """A deck-list line that is not `[count[x]] number [name]`."""
-
-    def __init__(self, line: int, text: str, reason: str = "not a deck-list entry"):
-        self.line = line
-        self.text = text
-        self.reason = reason
-        super().__init__(f"line {line}: {reason}: {text!r}")
-
-
-_LINE = re.compile(
-    r"""^(?:(?P<count>\d+)\s*[xX×]?\s+)?     # optional count, `3`, `3x` or `3 x`
-        (?P<number>[A-Za-z]{1,4}\s*-\s*\d+[A-Za-z]*)  # card number, e.g. N-008, te-006
-        (?:\s+(?P<name>.*))?$                 # optional name, not checked
-    """,
-    re.VERBOSE,
-)
-
-
-def parse_deck_list(text: str) -> list[str]:
-    """Card numbers (canonical, one entry per copy) from a plain-text deck list."""
-    out: list[str] = []
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        m = _LINE.match(line)
-        if m is None:
-            raise DeckListError(i, raw)
-        count = int(m["count"]) if m["count"] is not None else 1
-        if count < 1:
-            raise DeckListError(i, raw, "count must be at least 1")
-        out += [canonical_number(m["number"])] * count
-    return out
-
-
 @lru_cache(maxsize=50_000)
 def number_key(number: str) -> tuple:
-    """Card numbers in their natural order (N-2 before N-10): deck lists and search results."""
+    """Card numbers in their natural order (N-2 before N-10, N-US093 after them): deck lists and
+    search results."""
     prefix, _, rest = number.partition("-")
-    digits = re.match(r"\d+", rest)
-    return (prefix, int(digits.group()) if digits else -1, rest)
-
-
-def format_deck_list(numbers: list[str], source: CardSource) -> str:
-    """`count number name` lines sorted by number; `parse_deck_list` reads it back."""
-    counts = Counter(canonical_number(n) for n in numbers)
-    lines = []
-    for number in sorted(counts, key=number_key):
-        card = _lookup(source, number)
-        name = f" {card.name}" if card is not None else ""
-        lines.append(f"{counts[number]} {number}{name}")
-    return "\n".join(lines) + ("\n" if lines else "")
+    digits = re.search(r"\d+", rest)
+    return (prefix, rest[: digits.start()] if digits else rest, int(digits.group()) if digits else -1, rest)
 
 
 # --- random legal decks ---------------------------------------------------------------------------

@@ -48,7 +48,7 @@ def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
     if kind == "char":
         return any(c == value or c.startswith(value + " (") for c in chars(s, iid))
     if kind == "attr":
-        return attribute(s, iid) == value
+        return value in attribute(s, iid).split("/")
     if kind == "name":
         return value in names(s, iid)
     if kind == "type":
@@ -133,8 +133,10 @@ def candidates(s: NarutoState, p: int, user: int | None, kind: str, card: Card |
 
 
 def jutsu_size(card: Card) -> int:
-    """How many chakra a Jutsu's printed cost asks (X counting as nothing)."""
-    return sum(int(t) if t.isdigit() else 0 if t == "X" else 1 for t in card.jutsu_cost)
+    """How many chakra a Jutsu's printed cost asks (X counting as nothing; of a cost with
+    alternatives, the smallest)."""
+    return min((sum(int(t) if t.isdigit() else 0 if t == "X" else 1 for t in tokens) for tokens in card.costs),
+               default=0)
 
 
 def allowed(s: NarutoState, p: int, card: Card, iid: int) -> bool:
