@@ -19,7 +19,8 @@ from cards.models import LANGUAGES, CardName, CardRecord, CardSet, CardText, Dec
 from cards.search import fold, tokens
 from cards.source import CatalogueSource
 from referee.games.naruto.cards import bundled as engine_bundled
-from referee.games.naruto.decks import check_deck, parse_deck_list
+from referee.games.naruto.decks import check_deck
+from referee.games.naruto.decklists import read_deck_list
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES_FILE = ROOT / "cards/data/set01_names.csv"
@@ -115,7 +116,7 @@ def test_the_ready_decks_are_loaded_and_legal(db):
         shipped = read_deck_file(path.name, path.read_text(encoding="utf-8"))
         deck = decks[shipped.name]
         assert deck.bundled and deck.game == "naruto" and deck.format == shipped.format
-        assert entries[deck.id] == Counter(parse_deck_list(path.read_text(encoding="utf-8")))
+        assert entries[deck.id] == Counter(read_deck_list(path.read_text(encoding="utf-8"), engine_bundled()).copies())
         listed = [n for n, k in entries[deck.id].items() for _ in range(k)]
         assert check_deck(listed, source, deck.format) == [], deck.name
 

@@ -13,14 +13,12 @@ import pytest
 from cards.db import Database
 from cards.decks import load_deck
 from referee.cli import main
-from referee.games.naruto.decks import parse_deck_list
+from referee.games.naruto.cards import bundled
+from referee.games.naruto.decklists import read_deck_list
+from ccgdb_shape import ninja, write
 
-GAARA = {"Card ID": "N-1001", "Collector Number": 1.0, "Printed Name": "Gaara of the Desert",
-         "Display Name": None, "Type": "Ninja", "Set": "05 Test", "Year": 2006.0, "Symbols": "Earth",
-         "Entrance Cost": 3.0, "Hand Cost": 1.0, "Healthy Combat": 5.0, "Healthy Support": 2.0,
-         "Injured Combat": 2.0, "Injured Support": 1.0, "Combat Attribute": "Sand", "Chakra Cost": None,
-         "Characteristics": "Sand, Genin, Male", "Effect Title": None, "Effect Text": None, "Keywords": None,
-         "Errata": None, "image_path": None}
+GAARA = ninja("n1001", "N-1001", "Gaara of the Desert", set_="Test", symbols="Earth", attribute="Sand",
+              stats=(3.0, 1.0, 5.0, 2.0, 2.0, 1.0), characteristics="Sand, Genin, Male")
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -32,9 +30,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def catalogue(tmp_path) -> Path:
     path = tmp_path / "narutoccgdatabase.json"
-    temari = {**GAARA, "Card ID": "N-1002", "Printed Name": "Temari", "Symbols": "Wind"}
-    path.write_text(json.dumps({"05 Test": [GAARA, temari]}), encoding="utf-8")
-    return path
+    temari = {**GAARA, "Card ID": "n1002", "Collector Number": "N-1002", "Printed Name": "Temari",
+              "Display Name": "Temari", "Symbols": "Wind"}
+    return write(tmp_path, {"05 Test": [GAARA, temari]})
 
 
 @pytest.fixture
@@ -60,13 +58,34 @@ def test_import_prints_counts_and_a_second_import_changes_nothing(capsys, reques
     assert (code, out) == (0, "N-1002\tTemari\tNinja\n")
 
 
-def test_import_of_a_bad_record_prints_place_and_reason_and_exits_2(capsys, sqlite_url, tmp_path):
+def test_import_reports_a_record_it_cannot_read_and_imports_the_others(capsys, sqlite_url, tmp_path):
     path = tmp_path / "bad.json"
-    path.write_text(json.dumps({"05 Test": [GAARA, {**GAARA, "Card ID": "N-1003", "Type": "Pokemon"}]}))
+    bad = {**GAARA, "Card ID": "n1003", "Collector Number": "N-1003", "Type": "Pokemon"}
+    path.write_text(json.dumps({"05 Test": [GAARA, bad]}))
     code, out, err = run(capsys, "cards", "import", str(path), "--database-url", sqlite_url)
+    assert (code, out) == (0, "inserted 1, updated 0, unchanged 0\n")
+    assert err.splitlines() == ["left out 1 record that cannot be read:",
+                                "  05 Test, record 2 (n1003): unknown card type 'Pokemon' (expected Ninja, Jutsu, "
+                                "Mission, Client)"]
+    assert run(capsys, "cards", "search", "gaara", "--database-url", sqlite_url)[0] == 0
+
+
+def test_import_strict_keeps_nothing_when_a_record_cannot_be_read(capsys, sqlite_url, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"05 Test": [GAARA, {**GAARA, "Card ID": "n1003", "Type": "Pokemon"}]}))
+    code, out, err = run(capsys, "cards", "import", str(path), "--strict", "--database-url", sqlite_url)
     assert (code, out) == (2, "")
-    assert err.strip() == f"error: {path}: 05 Test[2]: unknown card type 'Pokemon' (expected Ninja, Jutsu, Mission, Client)"
+    assert err.strip() == (f"error: {path}: 05 Test, record 2 (n1003): unknown card type 'Pokemon' (expected "
+                           "Ninja, Jutsu, Mission, Client)")
     assert run(capsys, "cards", "search", "gaara", "--database-url", sqlite_url)[0] == 1  # nothing kept
+
+
+def test_import_in_russian_reports_in_russian(capsys, sqlite_url, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"05 Test": [GAARA, {**GAARA, "Card ID": "n1003", "Healthy Combat": 2.5}]}))
+    code, out, err = run(capsys, "--lang", "ru", "cards", "import", str(path), "--database-url", sqlite_url)
+    assert code == 0 and "05 Test" in err and "n1003" in err and "Healthy Combat" in err
+    assert not re.search(r"\b(record|left out|inserted|not a whole)\b", out + err), out + err
 
 
 def test_import_csv_and_a_missing_file(capsys, sqlite_url, tmp_path):
@@ -90,6 +109,7 @@ def test_the_environment_variable_names_the_database(capsys, monkeypatch, sqlite
     monkeypatch.setenv("REFEREE_DATABASE_URL", sqlite_url)
     assert run(capsys, "cards", "import", str(catalogue))[0] == 0
     assert run(capsys, "cards", "search", "gaara", "--database-url", sqlite_url)[1] == "N-1001\tGaara of the Desert\tNinja\n"
+    assert run(capsys, "cards", "search", "n1001", "--database-url", sqlite_url)[1] == "N-1001\tGaara of the Desert\tNinja\n"
 
 
 # --- cards search ----------------------------------------------------------------------------
@@ -145,7 +165,7 @@ def test_search_with_an_unknown_type_exits_2(capsys, sqlite_url):
 def test_deck_save_list_export_validate_delete(capsys, sqlite_url, deck_file, tmp_path):
     db = ["--database-url", sqlite_url]
     code, out, _ = run(capsys, "deck", "save", "My Leaf", str(deck_file), *db)
-    assert code == 0 and out.splitlines() == ["saved deck 'My Leaf': 50 cards (standard format)", "legal (standard format, 50 cards)"]
+    assert code == 0 and out.splitlines() == ["saved deck 'My Leaf': 50 cards (standard format)", "Legal in the standard format: 50 cards."]
 
     code, out, _ = run(capsys, "deck", "list", *db)
     assert code == 0
@@ -155,15 +175,15 @@ def test_deck_save_list_export_validate_delete(capsys, sqlite_url, deck_file, tm
     code, out, _ = run(capsys, "deck", "export", "My Leaf", *db)
     assert code == 0 and out.startswith("# name: My Leaf\n# format: standard\n")
     assert "3 J-001 Kunai" in out.splitlines()
-    assert sorted(parse_deck_list(out)) == sorted(parse_deck_list(deck_file.read_text()))
+    assert sorted(read_deck_list(out, bundled()).copies()) == sorted(read_deck_list(deck_file.read_text(), bundled()).copies())
 
     target = tmp_path / "out" / "exported.txt"
     target.parent.mkdir()
     code, out, _ = run(capsys, "deck", "export", "My Leaf", "--output", str(target), *db)
     assert (code, out) == (0, f"wrote deck 'My Leaf' to {target}\n")
-    assert sorted(parse_deck_list(target.read_text())) == sorted(parse_deck_list(deck_file.read_text()))
+    assert sorted(read_deck_list(target.read_text(), bundled()).copies()) == sorted(read_deck_list(deck_file.read_text(), bundled()).copies())
 
-    assert run(capsys, "deck", "validate", "My Leaf", *db)[:2] == (0, "legal (standard format, 50 cards)\n")
+    assert run(capsys, "deck", "validate", "My Leaf", *db)[:2] == (0, "Legal in the standard format: 50 cards.\n")
     code, out, _ = run(capsys, "deck", "validate", "My Leaf", "--format", "french", *db)
     assert code == 1 and out.splitlines()[0].startswith("N-DECK-FR-1: ") and "50" in out.splitlines()[0]
 
@@ -182,7 +202,7 @@ def test_deck_save_refuses_unknown_cards_and_bad_lines(capsys, sqlite_url, tmp_p
     bad = tmp_path / "bad.txt"
     bad.write_text("3 N-008\nthree kunai\n")
     code, _, err = run(capsys, "deck", "save", "x", str(bad), *db)
-    assert code == 2 and "line 2" in err
+    assert code == 2 and "Line 2 is not a deck list entry: three kunai" in err
     assert "x\t" not in run(capsys, "deck", "list", *db)[1]
 
 
@@ -198,13 +218,51 @@ def test_deck_save_reports_broken_rules_but_keeps_the_deck(capsys, sqlite_url, t
 
 def test_deck_validate_reads_a_file_when_no_deck_has_that_name(capsys, sqlite_url, deck_file, tmp_path):
     db = ["--database-url", sqlite_url]
-    assert run(capsys, "deck", "validate", str(deck_file), *db)[:2] == (0, "legal (standard format, 50 cards)\n")
+    assert run(capsys, "deck", "validate", str(deck_file), *db)[:2] == (0, "Legal in the standard format: 50 cards.\n")
     code, _, err = run(capsys, "deck", "validate", "no such deck", *db)
     assert code == 2 and "no deck named 'no such deck'" in err
 
 
 def test_the_engines_deck_check_still_reads_files(capsys, deck_file):
     assert run(capsys, "deck", "check", str(deck_file))[:2] == (0, "Legal in the standard format: 50 cards.\n")
+
+
+def test_deck_check_and_validate_agree_and_see_imported_cards(capsys, sqlite_url, catalogue, tmp_path):
+    db = ["--database-url", sqlite_url]
+    run(capsys, "cards", "import", str(catalogue), *db)
+    deck = tmp_path / "sand.txt"
+    deck.write_text("// Mainboard\n4x Gaara of the Desert [n1001]\n1x Temari\n\n// Sideboard\n2x Temari [n1002]\n")
+    check = run(capsys, "deck", "check", str(deck), *db)
+    validate = run(capsys, "deck", "validate", str(deck), *db)
+    assert check == validate
+    code, out, _ = check
+    assert code == 1
+    assert "N-DECK-3: The deck has too many cards with the name of N-1001 Gaara of the Desert: 4, while the " \
+           "maximum is 3." in out.splitlines()
+    assert out.splitlines()[-1] == "Sideboard: 2 cards, kept with the deck (not played, not counted by the rules)."
+    assert not any(line.startswith("N-CARD-4") for line in out.splitlines())
+
+
+def test_deck_lists_of_the_deck_builder_save_and_export_in_every_format(capsys, sqlite_url, catalogue, tmp_path):
+    db = ["--database-url", sqlite_url]
+    run(capsys, "cards", "import", str(catalogue), *db)
+    text = tmp_path / "naruto_decklist.txt"
+    text.write_text("// Mainboard\n3x Gaara of the Desert [n1001]\n3x Kunai [j001]\n\n"
+                    "// Reinforcements\n1x Temari [n1002]\n")
+    assert run(capsys, "deck", "save", "Sand", str(text), *db)[0] == 0
+    code, out, _ = run(capsys, "deck", "export", "Sand", "--as", "ccgdb", *db)
+    assert (code, out) == (0, "// Mainboard\n3x Kunai [j001]\n3x Gaara of the Desert [n1001]\n\n"
+                              "// Reinforcements\n1x Temari [n1002]\n")
+    tts = tmp_path / "naruto_deck.json"
+    assert run(capsys, "deck", "export", "Sand", "--as", "tts", "--output", str(tts), *db)[0] == 0
+    data = json.loads(tts.read_text())
+    assert [o["Nickname"] for o in data["ObjectStates"]] == ["Mainboard", "Reinforcements"]
+    assert [c["Description"] for c in data["ObjectStates"][0]["ContainedObjects"]] == ["j001"] * 3 + ["n1001"] * 3
+    assert run(capsys, "deck", "save", "Sand again", str(tts), *db)[0] == 0
+    assert run(capsys, "deck", "export", "Sand again", "--as", "ccgdb", *db)[1] == out
+    code, out, _ = run(capsys, "deck", "export", "Sand", *db)
+    assert out.splitlines() == ["# name: Sand", "# format: standard", "3 J-001 Kunai", "3 N-1001 Gaara of the Desert",
+                                "", "// Reinforcements", "1 N-1002 Temari"]
 
 
 # --- in other languages ----------------------------------------------------------------------

@@ -16,7 +16,9 @@ from cards.decks import (DeckError, delete_deck, export_deck_text, get_deck, imp
 from cards.models import Deck, DeckEntry
 from cards.source import CatalogueSource
 from referee.engine.errors import Violation
-from referee.games.naruto.decks import check_deck, parse_deck_list, random_deck
+from referee.games.naruto.decks import check_deck, random_deck
+from referee.games.naruto.cards import bundled
+from referee.games.naruto.decklists import DeckListError, read_deck_list
 
 
 @pytest.fixture
@@ -137,9 +139,9 @@ def test_text_format_header_is_the_default_format(db):
 
 
 def test_a_bad_line_is_reported_with_its_number(db):
-    with pytest.raises(DeckError) as err:
+    with pytest.raises(DeckListError) as err:
         import_deck_text(db, "broken", "3 N-008\nthree Kunai\n", "standard")
-    assert (err.value.key, err.value.params["line"]) == ("bad_line", 2)
+    assert (err.value.rule, err.value.params["reason"], err.value.line) == ("DECKLIST", "entry", 2)
     assert "broken" not in [d.name for d in list_decks(db)]
 
 
@@ -153,7 +155,7 @@ def test_export_writes_names_and_reads_back_the_same_deck(db, legal):
     for line in body:
         count, number, name = line.split(" ", 2)
         assert name == cards.get(number).name and int(count) == legal.count(number)
-    assert Counter(parse_deck_list(text)) == Counter(legal)
+    assert Counter(read_deck_list(text, bundled()).copies()) == Counter(legal)
     import_deck_text(db, "copy", text)
     assert load_deck(db, "copy") == load_deck(db, "round trip")
 
