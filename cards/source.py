@@ -15,7 +15,7 @@ from sqlmodel import select
 
 from referee.games.naruto.cards import Card, CardTable, card_from_row
 
-from .models import CardName, CardRecord, CardText
+from .models import CardName, CardRecord, CardSet, CardText
 
 #: CardRecord columns that map one to one to the engine's CSV columns
 _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteristics", "keywords",
@@ -69,3 +69,18 @@ def effect_texts(db, number: str, game: str = "naruto") -> dict[str, str]:
         rows = session.exec(select(CardText.lang, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
                             .where(CardRecord.game == game, CardRecord.number == number)).all()
     return dict(rows)
+
+
+def catalogue_facts(db, number: str, game: str = "naruto") -> dict:
+    """What the catalogue knows of a card beyond what the engine plays with: its set's name, the
+    number as printed, its N-CCG-DB id, effect title, year and errata note ({} for no such card)."""
+    with db.session() as session:
+        row = session.exec(select(CardRecord.printed, CardRecord.ccgdb_id, CardRecord.effect_title, CardRecord.year,
+                                  CardRecord.errata, CardRecord.image_path, CardSet.name)
+                           .outerjoin(CardSet, CardSet.id == CardRecord.set_id)
+                           .where(CardRecord.game == game, CardRecord.number == number)).first()
+    if row is None:
+        return {}
+    printed, ccgdb_id, title, year, errata, image_path, set_name = row
+    return {"printed": printed if printed and printed != number else "", "ccgdb_id": ccgdb_id or "",
+            "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or ""}

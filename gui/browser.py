@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
 import localization
 from cards.db import StorageError
 from cards.search import FILTERS, TYPE_TERMS, search
-from cards.source import effect_texts
+from cards.source import catalogue_facts, effect_texts
 from localization import Messages, current
 from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
@@ -95,6 +95,15 @@ MESSAGES = Messages("gui.browser", {
     "result_tip": "Double-click or press Enter to choose this card",
     "results_tip": "The cards matching what you typed; greyed cards cannot be chosen now (hover for why)",
     "refused_tip": "This card cannot be chosen: {reason}",
+    "import": "Import cards…",
+    "import_tip": "Import a card catalogue: the N-CCG-DB file narutoccgdatabase.json (every set of the game) "
+                  "or a CSV file in the referee's format",
+    "fact_id": "N-CCG-DB id",
+    "fact_printed": "Printed number",
+    "fact_set": "Set",
+    "fact_year": "Year",
+    "fact_title": "Effect title",
+    "fact_errata": "Errata",
 })
 
 #: how long typing must pause before a search runs (milliseconds)
@@ -147,20 +156,36 @@ def card_symbols(card: Card) -> str:
     return " / ".join(current().term("symbol", s) for s in card.symbols) or NONE
 
 
+def stat(card: Card, name: str) -> str:
+    """One printed number of a card: ``X`` where the card prints X (its effect sets it)."""
+    if name in card.variable:
+        return "X"
+    if name in ("entrance_cost", "hand_cost"):
+        return _value(getattr(card, name))
+    pair, index = ((card.healthy if name.startswith("healthy") else card.injured), 0 if name.endswith("combat") else 1)
+    return str(pair[index])
+
+
+def jutsu_cost(card: Card) -> str:
+    """The jutsu cost as printed, its alternatives joined by the active language's "or"."""
+    return current().cost(card.costs) or NONE
+
+
 def card_costs(card: Card) -> str:
     """``2 / 1`` (entrance / hand) for a Ninja, Mission or Client; the jutsu cost for a Jutsu."""
     if card.type == "Jutsu":
-        return " ".join(card.jutsu_cost) or NONE
-    if card.entrance_cost is None and card.hand_cost is None:
+        return jutsu_cost(card)
+    if card.entrance_cost is None and card.hand_cost is None and not card.variable:
         return NONE
-    return f"{_value(card.entrance_cost)} / {_value(card.hand_cost)}"
+    return f"{stat(card, 'entrance_cost')} / {stat(card, 'hand_cost')}"
 
 
 def card_power(card: Card) -> str:
     """``3/1 (1/1)``: healthy Combat/Support, injured in brackets; only Ninjas fight."""
     if card.type != "Ninja":
         return NONE
-    return f"{card.healthy[0]}/{card.healthy[1]} ({card.injured[0]}/{card.injured[1]})"
+    s = {name: stat(card, name) for name in ("healthy_combat", "healthy_support", "injured_combat", "injured_support")}
+    return f"{s['healthy_combat']}/{s['healthy_support']} ({s['injured_combat']}/{s['injured_support']})"
 
 
 def card_name(context, card: Card, game: str = "naruto") -> str:
@@ -279,11 +304,11 @@ def _facts(card: Card, game: str) -> list[tuple[str, object]]:
         ("number", card.number),
         ("type", card_type(card)),
         ("symbols", card_symbols(card)),
-        ("entrance_cost", card.entrance_cost),
-        ("hand_cost", card.hand_cost),
-        ("jutsu_cost", " ".join(card.jutsu_cost)),
-        ("healthy", f"{card.healthy[0]}/{card.healthy[1]}" if card.type == "Ninja" else None),
-        ("injured", f"{card.injured[0]}/{card.injured[1]}" if card.type == "Ninja" else None),
+        ("entrance_cost", stat(card, "entrance_cost") if card.type != "Jutsu" else None),
+        ("hand_cost", stat(card, "hand_cost") if card.type != "Jutsu" else None),
+        ("jutsu_cost", jutsu_cost(card) if card.type == "Jutsu" else None),
+        ("healthy", f"{stat(card, 'healthy_combat')}/{stat(card, 'healthy_support')}" if card.type == "Ninja" else None),
+        ("injured", f"{stat(card, 'injured_combat')}/{stat(card, 'injured_support')}" if card.type == "Ninja" else None),
         ("attribute", card.attribute),
         ("characteristics", ", ".join(card.characteristics)),
         ("keywords", ", ".join(card.keywords)),
@@ -299,9 +324,13 @@ def card_details(context, number: str, game: str = "naruto") -> str:
     names = {lang: context.cards(game).name(number, lang) for lang in localization.LANGUAGES}
     texts = effect_texts(context.database(), number, game)
     effect = texts.get(current().lang) or texts.get("en") or card.effect
-    facts = [*_facts(card, game), ("effect", effect)]
+    more = catalogue_facts(context.database(), number, game)
+    facts = [*_facts(card, game), ("title", more.get("effect_title")), ("effect", effect),
+             *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
+                                                             ("id", "ccgdb_id"), ("errata", "errata")))]
     rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
-            f"<td>{html.escape(str(value))}</td></tr>" for key, value in facts if value not in (None, "")]
+            f"<td>{html.escape(str(value)).replace(chr(10), '<br>')}</td></tr>"
+            for key, value in facts if value not in (None, "")]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
                         for lang, name in names.items() if name)
     return (f"<h2>{html.escape(context.card_name(number))}</h2>"
@@ -517,6 +546,8 @@ class CardBrowser(Page):
         self.detail.setOpenLinks(False)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        self.import_button = QPushButton()
+        self.import_button.clicked.connect(self.import_dialog)
         self.timer = debounce(self, self.search_now)
         self.error: StorageError | None = None
 
@@ -552,8 +583,20 @@ class CardBrowser(Page):
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(split, 1)
-        layout.addWidget(self.status)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.import_button)
+        layout.addLayout(bottom)
         watch(self)
+        self.search_now()
+
+    def import_dialog(self) -> None:
+        """Import a catalogue file chosen by the player (see `gui.catalogue_import`), then show the
+        catalogue as it now is."""
+        from .catalogue_import import ask_and_import
+
+        ask_and_import(self, self.context)
+        self._fill_filters()
         self.search_now()
 
     def _costs(self) -> list[int]:
@@ -647,6 +690,8 @@ class CardBrowser(Page):
         self._name_filters()
         self.table.setToolTip(MESSAGES("table_tip"))
         self.detail.setToolTip(MESSAGES("detail_tip"))
+        self.import_button.setText(MESSAGES("import"))
+        self.import_button.setToolTip(MESSAGES("import_tip"))
         self.model.retranslate()
         self._update_status()
         self._show_current()

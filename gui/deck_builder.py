@@ -3,7 +3,10 @@
 A deck under construction may break the rules (that is how every deck starts), so the builder never
 refuses a card: it lists each broken rule with its id and sentence (`cards.decks.validate`, which
 runs the engine's own checker), after every change. Decks are saved by name in the catalogue and
-travel as the plain-text lists the command line reads. Leaving with unsaved changes asks first.
+travel as deck lists in the three formats the command line reads: the referee's text, the N-CCG-DB
+deck builder's text and its Tabletop Simulator JSON. The builder edits the Mainboard; a list's
+Reinforcements and Sideboard are kept with the deck (saved and exported again) and said, never
+counted by the rules. Leaving with unsaved changes asks first.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
                                QListWidget, QListWidgetItem, QMessageBox, QPushButton, QSplitter,
                                QVBoxLayout, QWidget)
 
-from cards.bundled import read_deck_file
 from cards.db import StorageError
-from cards.decks import (DeckError, deck_text, delete_deck, get_deck, list_decks, load_deck, parse_text,
-                         save_deck, validate)
+from cards.decks import (EXPORT_FORMATS, DeckError, deck_text, delete_deck, get_deck, list_decks, load_deck_list,
+                         parse_text, save_deck, validate)
 from localization import Messages, current
+from referee.engine.errors import IllegalAction
+from referee.games.naruto.decklists import DeckList
 from referee.games.naruto.decks import FORMATS, canonical_number, number_key
 
 from .browser import CardSearch, CardTableModel, card_table
@@ -40,9 +44,11 @@ MESSAGES = Messages("gui.deck_builder", {
     "save": "Save",
     "save_tip": "Save the deck under its name (a deck may be saved while it still breaks rules)",
     "import": "Import…",
-    "import_tip": "Read a plain-text deck list (one line per card: count, number, name)",
+    "import_tip": "Read a deck list: the referee's (count, number, name), the N-CCG-DB deck builder's text "
+                  "(3x Name [id]) or its Tabletop Simulator deck (JSON)",
     "export": "Export…",
-    "export_tip": "Write the deck as a plain-text deck list",
+    "export_tip": "Write the deck as a deck list: the referee's, the N-CCG-DB deck builder's text or a "
+                  "Tabletop Simulator deck",
     "add_group": "Add cards",
     "add": "Add to deck",
     "add_tip": "Add one copy of the selected card to the deck",
@@ -65,7 +71,14 @@ MESSAGES = Messages("gui.deck_builder", {
     "load_tip": "Load the selected saved deck",
     "delete": "Delete",
     "delete_tip": "Delete the selected saved deck from the catalogue",
-    "deck_files": "Deck lists (*.txt);;All files (*)",
+    "deck_files": "Deck lists (*.txt *.json);;All files (*)",
+    "export_text": "Referee deck list (*.txt)",
+    "export_ccgdb": "N-CCG-DB deck builder list (*.txt)",
+    "export_tts": "Tabletop Simulator deck (*.json)",
+    "others": "Also kept with the deck, not played and not counted by the rules: {sections}.",
+    "section_reinforcements": "Reinforcements: {cards}",
+    "section_sideboard": "Sideboard: {cards}",
+    "unknown_lines": "Read {cards} from {file}; these lines name no card of the catalogue: {lines}",
     "import_title": "Import a deck list",
     "export_title": "Export the deck list",
     "unsaved_title": "Unsaved changes",
@@ -98,8 +111,8 @@ class DeckModel(CardTableModel):
     def cell(self, key: str, number: str) -> str:
         return str(self.counts[number]) if key == "count" else super().cell(key, number)
 
-    def set_deck(self, numbers: Sequence[str]) -> None:
-        self.counts = dict(Counter(canonical_number(n) for n in numbers))
+    def set_deck(self, numbers: Sequence[str] | dict[str, int]) -> None:
+        self.counts = dict(numbers) if isinstance(numbers, dict) else dict(Counter(canonical_number(n) for n in numbers))
         self.set_numbers(sorted(self.counts, key=number_key))
 
     def deck(self) -> list[str]:
@@ -143,6 +156,8 @@ class DeckBuilder(Page):
         self.context = window.context
         self.loaded_name: str | None = None  # the saved deck being edited
         self._saved: tuple | None = None  # what was last loaded or saved (None: nothing yet)
+        #: the Reinforcements and Sideboard of the deck, kept as loaded (number -> copies)
+        self.others: dict[str, dict[str, int]] = {"reinforcements": {}, "sideboard": {}}
 
         self.name_label, self.format_label = QLabel(), QLabel()
         self.name_edit = QLineEdit()
@@ -174,10 +189,13 @@ class DeckBuilder(Page):
         self.plus_button = _button(counts, lambda: self.change_selected(1))
         self.minus_button = _button(counts, lambda: self.change_selected(-1))
         counts.addWidget(self.total, 1)
+        self.others_label = QLabel()
+        self.others_label.setWordWrap(True)
         self.deck_group = QGroupBox()
         deck_layout = QVBoxLayout(self.deck_group)
         deck_layout.addWidget(self.table, 1)
         deck_layout.addLayout(counts)
+        deck_layout.addWidget(self.others_label)
 
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
@@ -235,8 +253,15 @@ class DeckBuilder(Page):
     def deck(self) -> list[str]:
         return self.model.deck()
 
+    def deck_list(self) -> DeckList:
+        """The deck as the catalogue stores it: the Mainboard built here and the sections kept."""
+        deck = DeckList.of(dict(self.model.counts), **self.others)
+        deck.name, deck.format = self.name_edit.text().strip(), self.format
+        return deck
+
     def _snapshot(self) -> tuple:
-        return (self.name_edit.text().strip(), self.format, tuple(sorted(self.deck())))
+        others = tuple(sorted((s, n, k) for s, counts in self.others.items() for n, k in counts.items()))
+        return (self.name_edit.text().strip(), self.format, tuple(sorted(self.deck())), others)
 
     def dirty(self) -> bool:
         """Whether the deck differs from what was last saved or loaded."""
@@ -253,11 +278,21 @@ class DeckBuilder(Page):
         if 0 <= row < self.model.rowCount():
             self.change(self.model.number(row), delta)
 
-    def set_deck(self, name: str, fmt: str, numbers: Sequence[str]) -> None:
+    def set_deck(self, name: str, fmt: str, deck: Sequence[str] | DeckList) -> None:
+        if not isinstance(deck, DeckList):
+            deck = DeckList.of(deck)
         self.name_edit.setText(name)
         self.format_combo.setCurrentIndex(FORMATS.index(fmt))
-        self.model.set_deck(numbers)
+        self.others = {section: dict(deck.sections[section]) for section in self.others}
+        self.model.set_deck(deck.main)
+        self._show_others()
         self._changed()
+
+    def _show_others(self) -> None:
+        sections = [MESSAGES(f"section_{section}", cards=current().plural("cards", sum(counts.values())))
+                    for section, counts in self.others.items() if counts]
+        self.others_label.setText(MESSAGES("others", sections="; ".join(sections)) if sections else "")
+        self.others_label.setVisible(bool(sections))
 
     def _changed(self, *_) -> None:
         self.check()
@@ -321,7 +356,7 @@ class DeckBuilder(Page):
                 not self._ask("replace_title", MESSAGES("replace", name=name)):
             return False
         try:
-            info = save_deck(self.context.database(), name, self.deck(), self.format)
+            info = save_deck(self.context.database(), name, self.deck_list(), self.format)
         except (DeckError, StorageError) as err:
             self._say(lambda err=err: current().error(err, self.context.card_name), error=True)
             return False
@@ -336,7 +371,7 @@ class DeckBuilder(Page):
             return False
         db = self.context.database()
         try:
-            info, numbers = get_deck(db, name), load_deck(db, name)
+            info, numbers = get_deck(db, name), load_deck_list(db, name)
         except (DeckError, StorageError) as err:
             self._say(lambda err=err: current().error(err), error=True)
             return False
@@ -380,11 +415,12 @@ class DeckBuilder(Page):
             self.import_file(path)
 
     def import_file(self, path: str | Path) -> bool:
-        """Read a deck list into the builder (not saved yet); a bad file changes nothing."""
+        """Read a deck list (any of the three formats) into the builder (not saved yet); a file
+        that cannot be read changes nothing; lines naming no card are said, the rest is read."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-            numbers, fmt = parse_text(text)
+            deck = parse_text(path.read_text(encoding="utf-8-sig"), self.context.cards())
+            fmt = deck.format or "standard"
             if fmt not in FORMATS:
                 raise DeckError("unknown_format", value=fmt, choices=", ".join(FORMATS))
         except OSError as err:
@@ -393,26 +429,35 @@ class DeckBuilder(Page):
         except UnicodeDecodeError as err:
             self._say(lambda err=err: MESSAGES("cannot_read", file=path.name, detail=err.reason), error=True)
             return False
-        except DeckError as err:
-            self._say(lambda err=err: current().error(err), error=True)
+        except (DeckError, IllegalAction, StorageError) as err:
+            self._say(lambda err=err: current().error(err, self.context.card_name), error=True)
             return False
         if not self.may_discard():
             return False
-        self.set_deck(read_deck_file(path.name, text).name, fmt, numbers)
+        self.set_deck(deck.name or path.stem, fmt, deck)
         self.loaded_name, self._saved = None, None
-        self._say(lambda: MESSAGES("imported", cards=current().plural("cards", len(numbers)), file=path.name))
+        cards = current().plural("cards", deck.count())
+        if deck.problems:
+            self._say(lambda: MESSAGES("unknown_lines", cards=cards, file=path.name, lines=" ".join(
+                current().refusal(v.rule, v.params) for v in deck.problems)), error=True)
+        else:
+            self._say(lambda: MESSAGES("imported", cards=cards, file=path.name))
         return True
 
     def export_dialog(self) -> None:
-        suggested = f"{self.name_edit.text().strip() or MESSAGES('untitled')}.txt"
-        path, _ = QFileDialog.getSaveFileName(self, MESSAGES("export_title"), suggested, MESSAGES("deck_files"))
+        stem = self.name_edit.text().strip() or MESSAGES("untitled")
+        kinds = {MESSAGES(f"export_{kind}"): kind for kind in EXPORT_FORMATS}
+        path, chosen = QFileDialog.getSaveFileName(self, MESSAGES("export_title"), f"{stem}.txt", ";;".join(kinds))
         if path:
-            self.export_file(path)
+            self.export_file(path, kinds.get(chosen, "tts" if path.lower().endswith(".json") else "text"))
 
-    def export_file(self, path: str | Path) -> bool:
+    def export_file(self, path: str | Path, kind: str = "text") -> bool:
+        """Write the deck in ``kind`` (`cards.decks.EXPORT_FORMATS`)."""
         path = Path(path)
         try:
-            text = deck_text(self.name_edit.text().strip(), self.format, self.deck(), self.context.cards())
+            images = self._images() if kind == "tts" else None
+            text = deck_text(self.name_edit.text().strip(), self.format, self.deck_list(), self.context.cards(),
+                             kind, images)
             path.write_text(text, encoding="utf-8")
         except OSError as err:
             self._say(lambda err=err: MESSAGES("cannot_write", file=path.name, detail=err.strerror or err), error=True)
@@ -422,6 +467,12 @@ class DeckBuilder(Page):
             return False
         self._say(lambda: MESSAGES("exported", file=path.name))
         return True
+
+    def _images(self) -> dict[str, str]:
+        from cards.source import catalogue_facts
+
+        numbers = {n for counts in (self.model.counts, *self.others.values()) for n in counts}
+        return {n: catalogue_facts(self.context.database(), n).get("image_path", "") for n in numbers}
 
     # --- questions and messages -------------------------------------------------------------
     def _ask(self, title_key: str, text: str) -> bool:
@@ -484,6 +535,7 @@ class DeckBuilder(Page):
         self.violations.setToolTip(MESSAGES("violations_tip"))
         self.saved_list.setToolTip(MESSAGES("saved_tip"))
         self.model.retranslate()
+        self._show_others()
         self.check()
         self.refresh_saved()
         self.message.setText(self._message())

@@ -71,6 +71,15 @@ class Translator:
         singular, plural = _sources().plurals[key]
         return self._t.npgettext(f"plural:{key}", singular, plural, n).format(n=n, **params)
 
+    def cost(self, costs) -> str:
+        """A Jutsu cost's ways to pay (``(("W", "1"), ("3",))``) as printed, joined by "or" in
+        this language: ``W 1 или 3``."""
+        parts = [" ".join(tokens) for tokens in costs]
+        out = parts[0] if parts else ""
+        for other in parts[1:]:
+            out = _LOCAL.render("cost_or", self, first=out, second=other)
+        return out
+
     def term(self, kind: str, key: str) -> str:
         english = _sources().terms.get(kind, {}).get(key)
         return key if english is None else self.text(f"term:{kind}:{key}", english)
@@ -163,10 +172,7 @@ def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] 
         return "—"
     if key == "cost" and isinstance(value, str) and " or " in value:
         # a Jutsu cost with alternatives ("W 1 or 3"): the word "or" in the reader's language
-        first, *others = value.split(" or ")
-        for other in others:
-            first = _LOCAL.render("cost_or", tr, first=first, second=other)
-        return first
+        return tr.cost([part.split() for part in value.split(" or ")])
     if key in TERM_PARAMS and isinstance(value, str):
         kind = TERM_PARAMS[key]
         if game and f"{game}_{kind}" in _sources().terms:

@@ -15,7 +15,7 @@ from cards.decks import load_deck
 from referee.cli import main
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.decklists import read_deck_list
-from ccgdb_shape import ninja, write
+from tests.ccgdb_shape import ninja, write
 
 GAARA = ninja("n1001", "N-1001", "Gaara of the Desert", set_="Test", symbols="Earth", attribute="Sand",
               stats=(3.0, 1.0, 5.0, 2.0, 2.0, 1.0), characteristics="Sand, Genin, Male")

@@ -159,3 +159,33 @@ def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(
     page.edit.clear()
     page.game_choice.setCurrentIndex(page.game_choice.findData("naruto"))  # back: the Naruto cards again
     assert page.model.rowCount() == len(window.context.cards()) and page.symbol_filter.isVisible()
+
+
+def test_importing_a_catalogue_shows_progress_and_the_records_left_out(window, qtbot, tmp_path, monkeypatch):
+    """The N-CCG-DB file imported from the browser: a progress dialog while it runs (the window
+    keeps painting), then what was imported and each record left out, and the new cards listed."""
+    import json
+
+    from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog
+
+    from tests.ccgdb_shape import catalogue
+
+    data = catalogue()
+    data["Promo Cards"][1]["Healthy Combat"] = 2.5  # a record that cannot be read
+    path = tmp_path / "narutoccgdatabase.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    shown, progress = [], []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append((box.text(), box.detailedText())) or 0)
+    original = QProgressDialog.setValue
+    monkeypatch.setattr(QProgressDialog, "setValue", lambda d, v: progress.append(v) or original(d, v))
+    page = window.start.open("browser")
+    before = page.model.rowCount()
+    page.import_button.click()
+    assert progress and progress[-1] == 1000 and progress == sorted(progress)
+    (text, details), = shown
+    assert text.splitlines()[0] == "narutoccgdatabase.json: 40 new, 0 updated, 0 unchanged."
+    assert "Left out: 1 record that cannot be read (details below)." in text
+    assert details == "Promo Cards, record 2 (pr918b): Healthy Combat is 2.5, not a whole number"
+    assert page.model.rowCount() == before + 40
+    assert typed(qtbot, page, "nUS920")[0] == "N-US920"

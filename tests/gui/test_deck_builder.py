@@ -1,10 +1,13 @@
 """The deck builder: live legality with rule ids and sentences, +/− counts, save and load, text
 import and export, and a question before unsaved changes are lost."""
 
+import json
+
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from cards.decks import DeckError, load_deck, parse_text
+from cards.decks import DeckError, load_deck, load_deck_list, parse_text
+from referee.games.naruto.decklists import DeckListError
 from gui.deck_builder import MESSAGES
 from localization import current
 
@@ -99,11 +102,29 @@ def test_importing_a_bad_deck_list_shows_the_error_and_changes_nothing(builder, 
     path.write_text(text, encoding="utf-8")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
     builder.import_button.click()
-    with pytest.raises(DeckError) as err:
-        parse_text(text)
+    with pytest.raises(DeckListError) as err:
+        parse_text(text, builder.context.cards())
     assert builder.message.text() == current().error(err.value)
-    assert "3" in builder.message.text()  # the line it could not read
+    assert "three copies of Naruto" in builder.message.text()  # the line it could not read
     assert builder.deck() == [] and builder.name_edit.text() == ""
+
+
+def test_a_deck_builder_list_with_a_sideboard_keeps_it_through_save_and_export(builder, window, tmp_path):
+    path = tmp_path / "naruto_decklist.txt"
+    path.write_text("// Mainboard\n3x Iruka Umino [n008]\n2x Kunai [j001]\n\n// Sideboard\n1x Kunai [j001]\n"
+                    "1x Nobody Here\n", encoding="utf-8")
+    assert builder.import_file(path)
+    assert builder.model.counts == {"N-008": 3, "J-001": 2} and builder.name_edit.text() == "naruto_decklist"
+    assert "Nobody Here" in builder.message.text()  # a line naming no card is said
+    assert builder.others_label.isVisibleTo(builder) and "Sideboard" in builder.others_label.text()
+    assert builder.save()
+    stored = load_deck_list(window.context.database(), "naruto_decklist")
+    assert (stored.main, stored.sections["sideboard"]) == ({"J-001": 2, "N-008": 3}, {"J-001": 1})
+    out = tmp_path / "out.json"
+    assert builder.export_file(out, "tts")
+    assert [o["Nickname"] for o in json.loads(out.read_text())["ObjectStates"]] == ["Mainboard", "Sideboard"]
+    assert builder.export_file(tmp_path / "out.txt", "ccgdb")
+    assert (tmp_path / "out.txt").read_text().startswith("// Mainboard\n2x Kunai [j001]\n3x Iruka Umino [n008]\n")
 
 
 def test_export_then_import_gives_the_same_deck(builder, tmp_path, monkeypatch, answers):
