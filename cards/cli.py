@@ -1,5 +1,6 @@
-"""The catalogue's commands for `referee`: `cards import|search`, `deck export|save|list`, and
-`matches list|show|replay|export|import|stats`, each with `--database-url`.
+"""The catalogue's commands for `referee`: `cards import|search`, `deck export|save|list|validate|
+delete`, `matches list|show|replay|export|import|stats` and `matches start|act`, each with
+`--database-url`.
 
 The plugin also gives `referee` the bundled cards' localized names (`cards.names`), so that the
 engine's own commands (``referee play``, ``referee deck check``) name cards in the active language.
@@ -47,8 +48,9 @@ def write_output(text: str, output: str | None, say, **done) -> int:
 def register(commands: dict) -> None:
     """Entry point ``referee.commands``: add the catalogue's sub-commands, and the bundled cards'
     localized names as a card-name resolver (``commands["card_names"]``, see `referee.cli`)."""
-    from . import cli_catalogue, cli_matches, names
+    from . import cli_catalogue, cli_matches, cli_play, names
 
     cli_catalogue.register(commands, add_database_option)
     cli_matches.register(commands, add_database_option)
+    cli_play.register(commands, add_database_option)
     commands.setdefault("card_names", []).append(names.localized_name)

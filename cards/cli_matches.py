@@ -166,13 +166,18 @@ def _card(state, iid: int) -> str:
 
 def _position(replay: records.Replay) -> None:
     """The position at the replay's current step, in a few lines."""
-    info, state, match = replay.info, replay.match.state, replay.match
     last = replay.last
     if last is None:
         say("step_start", last=len(replay))
     else:
-        say("step_head", step=replay.step, last=len(replay), action=MESSAGES("step_action", 
-            actor=_seat(info, last.actor), notation=last.notation, phase=_step(last.phase)))
+        say("step_head", step=replay.step, last=len(replay), action=MESSAGES("step_action",
+            actor=_seat(replay.info, last.actor), notation=last.notation, phase=_step(last.phase)))
+    position(replay.info, replay.match)
+
+
+def position(info: records.MatchInfo, match) -> None:
+    """Where a match stands, in a few lines: the turn, each player's zones, the chain."""
+    state = match.state
     outcome = match.outcome()
     if outcome is not None:
         say("game_over", result=_result(info, outcome))
@@ -334,3 +339,4 @@ def register(commands: dict, add_database_option) -> None:
 
     for parser in (ls, sh, rp, ex, im, st):
         add_database_option(parser)
+    commands["matches"] = msub  # `matches start|act` (cards.cli_play) join these

@@ -14,15 +14,16 @@ place of the Naruto seats when that game is chosen.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Sequence
 
 from PySide6.QtCore import QRegularExpression, Qt
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
                                QLineEdit, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
                                QSizePolicy, QSpinBox, QVBoxLayout, QWidget)
 
-from cards.decks import list_decks, load_deck
+from cards.decks import list_decks, load_deck, parse_text, save_deck
 from localization import KeyedError, Messages, current
 from referee.engine.errors import Violation
 from referee.games.naruto.decks import FORMATS, check_deck
@@ -74,7 +75,15 @@ MESSAGES = Messages("gui.new_match", {
     "name": "Name",
     "name_tip": "The player's name, shown on the match page and in the match history",
     "deck": "Deck",
-    "deck_tip": "A deck saved in the catalogue (build one in the deck builder)",
+    "deck_tip": "A deck saved in the catalogue (build one in the deck builder, or import a deck list)",
+    "import_deck": "Import…",
+    "import_deck_tip": "Import a deck list for this player and save it in the catalogue: the referee's, "
+                       "the N-CCG-DB deck builder's text (3x Name [id]) or its Tabletop Simulator deck",
+    "import_title": "Import a deck list",
+    "deck_files": "Deck lists (*.txt *.json);;All files (*)",
+    "cannot_read": "Cannot read {file}: {detail}",
+    "unknown_lines": "{file} was not imported: these lines name no card of the catalogue: {lines}",
+    "imported": "Imported “{name}” from {file}.",
     "deck_item": "{name} ({format}, {cards})",
     "physical": "Physical deck, not entered",
     "physical_tip": "The player's own cards: the referee learns each card as it is revealed",
@@ -138,6 +147,15 @@ def _select(combo: QComboBox, data) -> bool:
     return index >= 0
 
 
+def _free_name(name: str, taken) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... when a saved deck already has it."""
+    k, out = 1, name
+    while out in taken:
+        k += 1
+        out = f"{name} ({k})"
+    return out
+
+
 def _label(wrap: bool = True) -> QLabel:
     label = QLabel()
     label.setWordWrap(wrap)
@@ -166,14 +184,19 @@ class Seat:
         self.name.setMaxLength(100)
         self.default_name = ""
         self.deck = _combo((), f"deck{seat + 1}")
+        self.import_button = QPushButton()
+        self.import_button.setObjectName(f"import{seat + 1}")
+        deck_row = QHBoxLayout()
+        deck_row.addWidget(self.deck, 1)
+        deck_row.addWidget(self.import_button)
         self.size = QSpinBox()
         self.size.setObjectName(f"size{seat + 1}")
         self.legality = _label()
         self.legality.setObjectName(f"legality{seat + 1}")
         self.legality.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        for label, field in ((self.name_label, self.name), (self.deck_label, self.deck),
+        for label, field in ((self.name_label, self.name), (self.deck_label, deck_row),
                              (self.size_label, self.size), (self.legality_label, self.legality)):
-            label.setBuddy(field)
+            label.setBuddy(self.deck if field is deck_row else field)
             self.form.addRow(label, field)
         self.opponent_label = _label()
         self.opponent = _combo(OPPONENTS, "opponent")
@@ -289,6 +312,7 @@ class NewMatchPage(Page):
         self.mode_combo.currentIndexChanged.connect(self._mode_changed)
         for seat in self.seats:
             seat.deck.currentIndexChanged.connect(lambda _=0, s=seat: self._deck_changed(s))
+            seat.import_button.clicked.connect(lambda _=False, s=seat: self.import_dialog(s))
         self.seats[1].opponent.currentIndexChanged.connect(self._update_controls)
         self._clear_message()
         watch(self)
@@ -372,6 +396,40 @@ class NewMatchPage(Page):
                     fmt, cards = self._decks[name]
                     seat.deck.setItemText(i, MESSAGES("deck_item", name=name, format=fmt,
                                                       cards=tr.plural("cards", cards)))
+
+    # --- importing a deck list -----------------------------------------------------------------
+    def import_dialog(self, seat: Seat) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, MESSAGES("import_title"), "", MESSAGES("deck_files"))
+        if path:
+            self.import_deck(seat, path)
+
+    def import_deck(self, seat: Seat, path: str | Path) -> str | None:
+        """Save a deck-list file (any format) in the catalogue under its own name (the file's, when
+        it gives none; a name already taken gets a number) and choose it for ``seat``. Nothing is
+        saved when a line names no card of the catalogue: the message says which."""
+        path = Path(path)
+        try:
+            deck = parse_text(path.read_text(encoding="utf-8-sig"), self.context.cards())
+            if deck.problems:
+                lines = " ".join(current().refusal(v.rule, v.params) for v in deck.problems)
+                return self._show_message(MESSAGES("unknown_lines", file=path.name, lines=lines))
+            name = _free_name(deck.name or path.stem, self._decks)
+            fmt = deck.format if deck.format in FORMATS else self.format
+            save_deck(self.context.database(), name, deck, fmt)
+        except (OSError, UnicodeDecodeError) as err:
+            return self._show_message(MESSAGES("cannot_read", file=path.name,
+                                               detail=getattr(err, "strerror", None) or err))
+        except (KeyedError, ValueError) as err:  # a list that cannot be read, a database problem
+            return self._show_message(current().error(err, self.context.card_name))
+        self.refresh_decks()
+        _select(seat.deck, name)
+        self._deck_changed(seat)
+        self._show_message(MESSAGES("imported", name=name, file=path.name), error=False)
+        return name
+
+    def _show_message(self, text: str, error: bool = True) -> None:
+        self._say(text)
+        self.message.setStyleSheet(ERROR_STYLE if error else LEGAL_STYLE)
 
     def deck_numbers(self, name: str) -> list[str]:
         if name not in self._numbers:
@@ -489,6 +547,7 @@ class NewMatchPage(Page):
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
+        self.message.setStyleSheet(ERROR_STYLE)
         self.message.show()
 
     def _refuse(self, refused: list[tuple[int, str, list[Violation]]]) -> None:
@@ -606,6 +665,8 @@ class NewMatchPage(Page):
                 seat.opponent.setItemData(i, MESSAGES(f"opponent_{key}_tip"), Qt.ItemDataRole.ToolTipRole)
             seat.both_hands.setText(MESSAGES("both_hands"))
             seat.both_hands.setToolTip(MESSAGES("both_hands_tip"))
+            seat.import_button.setText(MESSAGES("import_deck"))
+            seat.import_button.setToolTip(MESSAGES("import_deck_tip"))
         self.refusals.setToolTip(MESSAGES("refusals_tip"))
         self.start_button.setText(MESSAGES("start"))
         self.start_button.setToolTip(MESSAGES("start_tip"))

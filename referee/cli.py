@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections import Counter
@@ -267,7 +268,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if notice:
         print(notice, file=sys.stderr)
     args = parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:
+        # the output was piped into a program that stopped reading (`| head`): end quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _lang_option(argv: list[str]) -> str | None:

@@ -253,3 +253,57 @@ def test_the_llamas_setup_for_eight_players_fits_the_window(page, window, screen
         assert widget.isVisible()
         bottom = widget.mapTo(window, widget.rect().bottomRight())
         assert bottom.y() <= window.height() and bottom.x() <= window.width()
+
+
+def imported_decks(context, tmp_path):
+    """The real-shaped catalogue imported, and two deck lists of its cards and Set 1's: the deck
+    builder's text (with a Sideboard) and its Tabletop Simulator deck."""
+    import json
+
+    from cards.importers import import_ccgdb_json
+    from referee.games.naruto.decklists import DeckList, write_tts
+    from tests.ccgdb_shape import catalogue, write
+
+    import_ccgdb_json(context.database(), write(tmp_path, catalogue()))
+    context.close()  # read the catalogue again
+    filler = [f"N-{n:03d}" for n in (4, 5, 6, 9, 10, 12, 13, 28, 29, 30)] + \
+             [f"J-{n:03d}" for n in range(7, 17)] + [f"M-{n:03d}" for n in range(6, 16)]
+    text = tmp_path / "naruto_decklist.txt"
+    lines = ["// Mainboard", "3x Kaito Arashi [ex901]", "3x Sudden Interruption [m931]", "3x Test Technique 5 [j905]",
+             "1x Test Technique 9 [j909]"]
+    lines += [f"{'2' if k < 10 else '1'}x {context.cards().get(n).name} [{n.replace('-', '').lower()}]"
+              for k, n in enumerate(filler)]
+    lines += ["", "// Sideboard", "1x Old Fisherman [c930]"]
+    text.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    tts = tmp_path / "naruto_deck.json"
+    deck = DeckList.of({"N-946": 3, "M-930": 3, "J-903": 3, "J-910": 1, **{n: 2 for n in filler[:10]}, **{n: 1 for n in filler[10:]}})
+    tts.write_text(write_tts(deck, context.cards()), encoding="utf-8")
+    assert json.loads(tts.read_text())["ObjectStates"][0]["Nickname"] == "Mainboard"
+    return text, tts
+
+
+@pytest.mark.parametrize("mode", ["guided", "referee"])
+def test_a_match_starts_from_imported_deck_lists_of_imported_cards(page, window, context, tmp_path, mode):
+    text, tts = imported_decks(context, tmp_path)
+    choose(page.mode_combo, mode)
+    assert page.import_deck(page.seats[0], text) == "naruto_decklist"
+    assert page.message.text() == MESSAGES("imported", name="naruto_decklist", file=text.name)
+    assert page.import_deck(page.seats[1], tts) == "naruto_deck"
+    assert [seat.deck_name() for seat in page.seats] == ["naruto_decklist", "naruto_deck"]
+    assert [seat.legality.text() for seat in page.seats] == [MESSAGES("legal", format="standard")] * 2
+    page.start_button.click()
+    match = window.page.match
+    assert match.state.mode == mode
+    assert match.state.cards.get("EX-901").name == "Kaito Arashi"
+    if mode == "guided":
+        deck = [match.state.instances[i] for i in match.state.players[0].deck + match.state.players[0].hand]
+        assert sorted(deck).count("M-931") == 3 and "C-930" not in deck  # the Sideboard is not played
+
+
+def test_importing_a_deck_list_naming_unknown_cards_saves_nothing(page, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("// Mainboard\n3x Nobody Known [zz901]\n", encoding="utf-8")
+    before = [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())]
+    assert page.import_deck(page.seats[0], path) is None
+    assert "zz901" in page.message.text() and "Nobody Known" in page.message.text()
+    assert [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())] == before
