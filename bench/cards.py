@@ -1,10 +1,11 @@
-"""Catalogue and records speed: importing a generated 4,400-card catalogue, searching it, and
-recording one action of a match.
+"""Catalogue and records speed: importing a generated 4,400-card catalogue (and importing it again,
+which changes nothing), searching it, and recording one action of a match.
 
     python bench/cards.py [--database-url URL] [--seed S] [--queries N] [--actions N] [--profile [N]]
 
 The catalogue is generated (random but realistic names, types, symbols, costs and effects) in the
-N-CCG-DB JSON format, written to a temporary file and imported with
+shape of the real N-CCG-DB file (lower-case Card IDs, printed numbers as text, numbers as floats,
+ints or strings by sheet, "X" stats, every cost form, keywords in the text, reprints under an id), written to a temporary file and imported with
 `cards.importers.import_ccgdb_json` into a database that already holds the bundled Set 1 (as a
 user's would); the import's wall time is what is measured. The searches (`cards.search.search`)
 are varied: card numbers and their prefixes, prefixes and whole names of generated cards, the
@@ -15,7 +16,7 @@ random guided games; the rules' own work is not counted.
 
 Without ``--database-url`` everything runs on a new SQLite file in a temporary folder.
 
-Goals on SQLite: import <= 3 s, search p99 <= 10 ms, recording <= 2 ms per action (median).
+Goals on SQLite: import <= 2 s, search p99 <= 10 ms, recording <= 2 ms per action (median).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from referee.games.naruto.decks import random_deck  # noqa: E402
 from referee.games.naruto.rules import new_match  # noqa: E402
 
 CARDS = 4400
-IMPORT_GOAL = 3.0  # seconds
+IMPORT_GOAL = 2.0  # seconds, the issue's "about 2 s" for the whole file
 SEARCH_GOAL = 10.0  # ms, p99
 RECORD_GOAL = 2.0  # ms per action, median
 
@@ -79,49 +80,82 @@ def _word(rng: random.Random) -> str:
     return "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
 
 
+#: Jutsu costs in every form the real file writes them
+COSTS = ("1", "2", "3", "N", "F F 1", "WW1", "L 1", "E E", "NNX", "W1 or 3", "N or 2", "NNN or 5", "N or L",
+         "EFLWN1", "LL1 or 5", "X", "0")
+MISSION_OPENINGS = ("", "", "Permanent\n", "Permanent (2)\n", "Permanent (3)\n", "Counter\n",
+                    "Counter Permanent (2)\n")
+
+
+def _number(rng: random.Random, sheet: int):
+    """A number field as the real sheets write it: a float in most, an int or a string in some."""
+    value = rng.randint(0, 6)
+    if rng.random() < 0.01:
+        return "X"
+    return (float(value), value, str(value))[sheet % 3 if sheet > 17 else 0]
+
+
 def _record(rng: random.Random, kind: str, number: int, set_name: str, people: list[str]) -> dict:
-    """One N-CCG-DB record of ``kind`` (Ninja, Jutsu, Mission, Client) numbered ``number``."""
+    """One N-CCG-DB record of ``kind`` (Ninja, Jutsu, Mission, Client) numbered ``number``, in the
+    real file's shape: a lower-case Card ID, the printed number as text, numbers whose JSON type
+    changes with the sheet, costs, keywords and characteristics as the real sheets write them."""
     letter = {"Ninja": "N", "Jutsu": "J", "Mission": "M", "Client": "C"}[kind]
+    sheet = SETS.index(set_name)
     symbols = rng.choice(SYMBOLS) if rng.random() < 0.9 else "/".join(rng.sample(SYMBOLS, 2))
-    stats = (lambda: float(rng.randint(0, 6))) if kind == "Ninja" else (lambda: None)
-    if kind == "Ninja":
+    ninja = kind == "Ninja"
+    stat = (lambda: _number(rng, sheet)) if ninja else (lambda: None)
+    if ninja:
         name = rng.choice(people)
-        display = f"{name} ({_word(rng)})" if rng.random() < 0.5 else name
     elif kind == "Jutsu":
-        name = display = f"{rng.choice(STYLES)}: {rng.choice(TECHNIQUES)} {_word(rng)} Jutsu"
+        name = f"{rng.choice(STYLES)}: {rng.choice(TECHNIQUES)} {_word(rng)} Jutsu"
     elif kind == "Mission":
-        name = display = f"{rng.choice(MISSIONS)} {_word(rng)}"
+        name = f"{rng.choice(MISSIONS)} {_word(rng)}"
     else:
-        name = display = f"{rng.choice(CLIENTS)} {_word(rng)}"
+        name = f"{rng.choice(CLIENTS)} {_word(rng)}"
     effect = " ".join(rng.choice(EFFECT_WORDS) for _ in range(rng.randint(6, 30))).capitalize() + "."
+    keywords = rng.choice(KEYWORDS) if ninja else None
+    if kind == "Mission":
+        opening = rng.choice(MISSION_OPENINGS)
+        effect = f"{opening}Effect: {effect}"
+        keywords = opening.strip().replace("Counter Permanent", "Counter, Permanent") or None if sheet < 14 else None
+    characteristics = ", ".join(rng.sample(CHARACTERISTICS, rng.randint(1, 3)))
+    if ninja and keywords:
+        characteristics += f", {keywords.upper()}"
+    ident = f"{letter.lower()}{number:03d}"
     return {
-        "Card ID": f"{letter}-{number:03d}", "Collector Number": float(number), "Printed Name": name,
-        "Display Name": display, "Type": kind, "Set": set_name, "Year": 2006.0 + SETS.index(set_name) // 3,
-        "Symbols": symbols,
-        "Entrance Cost": float(rng.randint(0, 7)) if kind in ("Ninja", "Client") else None,
-        "Hand Cost": float(rng.randint(0, 5)) if kind == "Ninja" else None,
-        "Healthy Combat": stats(), "Healthy Support": stats(), "Injured Combat": stats(), "Injured Support": stats(),
-        "Combat Attribute": rng.choice(ATTRIBUTES) if kind == "Ninja" else None,
-        "Chakra Cost": f"{rng.choice(LETTERS)} {rng.randint(0, 3)}" if kind in ("Jutsu", "Mission") else None,
-        "Characteristics": ", ".join(rng.sample(CHARACTERISTICS, rng.randint(1, 3))) if kind == "Ninja" else None,
-        "Effect Title": _word(rng) if rng.random() < 0.3 else None,
-        "Effect Text": effect, "Keywords": rng.choice(KEYWORDS) or None, "Errata": None,
-        "image_path": f"images/{letter}-{number:03d}.jpg",
+        "Card ID": ident, "Collector Number": f"{letter}-{number:03d}", "Printed Name": name, "Display Name": name,
+        "Type": kind, "Set": set_name, "Year": 2006 + sheet // 3 if sheet else None, "Symbols": symbols,
+        "Entrance Cost": float(rng.randint(0, 7)) if kind != "Jutsu" else None,
+        "Hand Cost": float(rng.randint(0, 3)) if kind != "Jutsu" else None,
+        "Healthy Combat": stat(), "Healthy Support": stat(), "Injured Combat": stat(), "Injured Support": stat(),
+        "Combat Attribute": rng.choice(ATTRIBUTES) if ninja else None,
+        "Chakra Cost": rng.choice(COSTS) if kind == "Jutsu" else None,
+        "Characteristics": characteristics if kind in ("Ninja", "Client") else None,
+        "Effect Title": _word(rng).upper() if ninja and rng.random() < 0.8 else None,
+        "Effect Text": effect, "Keywords": keywords, "Errata": None,
+        "image_path": f"set_{sheet}_{set_name.split()[-1].lower()}/{ident}.webp",
     }
 
 
 def generate_catalogue(rng: random.Random, cards: int = CARDS) -> dict[str, list[dict]]:
-    """``cards`` records in the N-CCG-DB layout: set name -> records, numbered per type across sets
-    as the real sets are (the first set's numbers are Set 1's, which the import leaves as shipped)."""
+    """``cards`` records in the N-CCG-DB layout: sheet -> records, numbered per type across sets
+    as the real sets are (the first set's numbers are Set 1's, which the import leaves as shipped),
+    about one in forty a tournament pack's reprint of an earlier card under its id."""
     people = [f"{_word(rng)} {rng.choice(FAMILIES)}" for _ in range(700)]
     kinds = rng.choices(("Ninja", "Jutsu", "Mission", "Client"), weights=(46, 26, 24, 4), k=cards)
     numbers = {"Ninja": 0, "Jutsu": 0, "Mission": 0, "Client": 0}
     catalogue: dict[str, list[dict]] = {s: [] for s in SETS}
     per_set = -(-cards // (len(SETS) - 1))
+    made: list[dict] = []
     for i, kind in enumerate(kinds):
-        numbers[kind] += 1
         set_name = SETS[1 + i // per_set] if rng.random() > 0.03 else SETS[0]
-        catalogue[set_name].append(_record(rng, kind, numbers[kind], set_name, people))
+        if made and rng.random() < 0.025:
+            reprint = dict(rng.choice(made), Set=set_name)
+            catalogue[set_name].append(reprint)
+            continue
+        numbers[kind] += 1
+        made.append(_record(rng, kind, numbers[kind], set_name, people))
+        catalogue[set_name].append(made[-1])
     return catalogue
 
 
@@ -137,7 +171,7 @@ def set1_names() -> list[tuple[str, str]]:
 
 def queries(rng: random.Random, catalogue: dict[str, list[dict]], count: int) -> list[str]:
     names = [r["Printed Name"] for recs in catalogue.values() for r in recs]
-    numbers = [r["Card ID"] for recs in catalogue.values() for r in recs]
+    numbers = [r["Collector Number"] for recs in catalogue.values() for r in recs]
     localized = set1_names()
     makers = [
         lambda: rng.choice(numbers),  # a whole card number
@@ -252,6 +286,7 @@ def main(argv: list[str] | None = None) -> int:
         catalogue = generate_catalogue(rng)
         generated = sum(len(v) for v in catalogue.values())
         import_s, summary = time_import(db, catalogue, folder)
+        again_s, again = time_import(db, catalogue, folder)
         texts = queries(rng, catalogue, args.queries)
         search_ms, found = time_searches(db, texts)
         record_ms = time_recording(db, rng, args.actions)
@@ -260,7 +295,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python {sys.version.split()[0]}, database {db.label} ({db.engine.dialect.name}"
               + (f", journal WAL, synchronous={sync}" if sync else "") + f"), seed {args.seed}")
         print(f"import: {generated} generated cards in {import_s:.2f} s (inserted {summary.inserted}, "
-              f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped} of Set 1)")
+              f"updated {summary.updated}, unchanged {summary.unchanged}, skipped {summary.skipped} of Set 1, "
+              f"{summary.merged} reprints merged)")
+        print(f"import again: {again_s:.2f} s (inserted {again.inserted}, updated {again.updated}, "
+              f"unchanged {again.unchanged})")
         print(f"search: {len(texts)} queries, {found} with hits; p50 {statistics.median(search_ms):.2f} ms, "
               f"p99 {percentile(search_ms, 0.99):.2f} ms, max {max(search_ms):.2f} ms")
         print(f"record one action: {len(record_ms)} actions; median {statistics.median(record_ms):.2f} ms, "

@@ -303,7 +303,8 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
 
         # cards
         if new:
-            session.execute(insert(CardRecord), [
+            # Core inserts (the tables, not the ORM classes): one executemany, not a statement a row
+            session.execute(insert(CardRecord.__table__), [
                 {**NEW_CARD, **p.facts, "game": game, "set_id": set_id(p.set_name)} for p in new])
             for chunk in _chunks([p.facts["number"] for p in new]):
                 for row in session.execute(select(CardRecord.id, CardRecord.number)
@@ -334,8 +335,8 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
                     text_deletes.append(old.id)
                 elif old is not None and old.text != text:
                     text_updates.append({"id": old.id, "text": text})
-        for statement, rows in ((insert(CardName), name_inserts), (update(CardName), name_updates),
-                                (insert(CardText), text_inserts), (update(CardText), text_updates)):
+        for statement, rows in ((insert(CardName.__table__), name_inserts), (update(CardName), name_updates),
+                                (insert(CardText.__table__), text_inserts), (update(CardText), text_updates)):
             if rows:
                 session.execute(statement, rows)
         for chunk in _chunks(text_deletes):

@@ -122,7 +122,7 @@ def index_cards(session: Session, card_ids: Iterable[int]) -> None:
         rows = [{"card_id": n.card_id, "lang": n.lang, "position": i, "token": token}
                 for n in names for i, token in enumerate(tokens(n.name))]
         if rows:
-            session.execute(insert(SearchToken), rows)
+            session.execute(insert(SearchToken.__table__), rows)  # Core: one executemany
 
 
 def index_card(session: Session, card_id: int) -> None:
