@@ -226,3 +226,15 @@ def test_DECKLIST_files_that_are_not_tabletop_simulator_decks(text, reason):
     with pytest.raises(DeckListError) as err:
         read_deck_list(text, TABLE)
     assert err.value.params["reason"] == reason
+
+
+def test_N_CARD_4_positions_and_actions_name_cards_by_id_or_french_number():
+    from referee.games.naruto.scenario import scenario
+
+    m = scenario(p1={"hand": ["n008", "ni-002"], "village": ["n001"], "injured": ["N-001"], "deck": ["N-001"] * 5},
+                 p2={"deck": ["N-001"] * 5})
+    assert [m.state.instances[i] for i in m.state.players[0].hand] == ["N-008", "N-002"]
+    assert [m.state.instances[i] for i in m.state.injured] == ["N-001"]
+    assert m.explain("deploy n002").legal and m.explain("deploy ni-002").legal
+    m.apply("deploy n002")
+    assert [m.state.instances[i] for i in m.state.players[0].village] == ["N-001", "N-002"]

@@ -59,6 +59,12 @@ _CCGDB_ID = re.compile(r"^([a-z]{1,4})([A-Z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
 _BARE = re.compile(r"^([A-Za-z]{1,4}?)([A-Za-z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
 
 
+def is_ccgdb_id(text: str) -> bool:
+    """Whether ``text`` is written as an N-CCG-DB Card ID (``pr018b``, ``nUS093``): lower-case
+    letters first, never a printed number."""
+    return bool(_CCGDB_ID.match(text))
+
+
 def is_card_number(text: str) -> bool:
     """Whether ``text`` is written as a card number or an N-CCG-DB id (see `canonical_number`)."""
     t = "".join(text.split())

@@ -14,7 +14,7 @@ from referee.engine.match import Match, Outcome, Verb, strict
 
 from . import abilities, battle, chain, mission, turn
 from .cards import CardSource, bundled
-from .decks import FORMATS, canonical_number, check_deck
+from .decks import FORMATS, canonical_number, check_deck, is_ccgdb_id
 from .state import NarutoState
 from .table import ANYWHERE, ROWS, STATES
 
@@ -90,15 +90,16 @@ def _strict(name: str, verb: Verb) -> Verb:
     return strict(verb, OPTIONS[name], single=tuple(SINGLE), arguments=name not in NO_ARGUMENTS)
 
 
+def _renamed(value: str) -> bool:
+    """Whether a value names a card by a French number or an N-CCG-DB id (normalized to its number)."""
+    number = value.partition("@")[0]
+    return number[:3].upper() in _FRENCH or is_ccgdb_id(number)
+
+
 def _any_french(action: Action) -> bool:
-    for value in action.args:
-        if value[:3] in _FRENCH:
-            return True
-    for _, values in action.opts:
-        for value in values:
-            if value[:3] in _FRENCH:
-                return True
-    return False
+    """Whether the action names a card by a French number or an N-CCG-DB id (the common case, the
+    standard number, is left as it is, at no cost)."""
+    return any(_renamed(v) for v in action.args) or any(_renamed(v) for _, vs in action.opts for v in vs)
 
 
 _ATTACKER_STEPS = ("start_draw", "mission_main", "organization_organize", "battle_attack", "end_hand")
@@ -125,10 +126,11 @@ class NarutoRules:
         assert not missing, missing
 
     def normalize(self, action: Action) -> Action:
-        """French edition numbers (NI-, TE-, TA-, CL-) name the same cards as N-, J-, M-, C-."""
+        """French edition numbers (NI-, TE-, TA-, CL-) name the same cards as N-, J-, M-, C-, and an
+        N-CCG-DB id (``pr018b``) the card it is the id of (N-CARD-4)."""
         def fix(value: str) -> str:
             number, at, seat = value.partition("@")
-            return canonical_number(number) + at + seat if number[:3] in _FRENCH else value
+            return canonical_number(number) + at + seat if _renamed(number) else value
         if not _any_french(action):
             return action
         return Action(action.verb, tuple(fix(v) for v in action.args),

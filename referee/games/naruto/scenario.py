@@ -17,6 +17,7 @@ from typing import Any
 from referee.engine.match import Match
 
 from .cards import CardSource, bundled
+from .decks import canonical_number
 from .rules import rules_for
 from .state import ZONES, NarutoState
 
@@ -41,6 +42,8 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
         by_number: dict[str, int] = {}
         for zone in ZONES:
             for number in spec.get(zone, []):
+                if s.cards.get(number) is None:  # a French number or an N-CCG-DB id names it too
+                    number = canonical_number(number)
                 if s.cards.get(number) is None:
                     raise ValueError(f"unknown card {number}")
                 s.instances.append(number)
@@ -50,10 +53,13 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
                 if zone in ("village", "battlefield"):
                     by_number[number] = iid
                     s.entered[iid] = 0
+        def placed(number: str) -> int:
+            return by_number[number if number in by_number else canonical_number(number)]
+
         for number in spec.get("injured", []):
-            s.injured.add(by_number[number])
+            s.injured.add(placed(number))
         in_play = [i for i in player.village + player.battlefield if s.card(i).type == "Ninja"]
-        teams = [[by_number[n] for n in t] for t in spec.get("teams", [])]
+        teams = [[placed(n) for n in t] for t in spec.get("teams", [])]
         grouped = {m for t in teams for m in t}
         player.teams = teams + [[i] for i in in_play if i not in grouped]
     for key, value in fields.items():
