@@ -466,3 +466,14 @@ def test_format_by_extension_then_by_content(db, tmp_path):
     assert [detect_format(p) for p in (json_path, csv_path, bare_json, bare_csv)] == ["json", "csv", "json", "csv"]
     assert import_file(db, bare_json).inserted == 41
     assert import_file(db, bare_csv).inserted == 1
+
+
+def test_a_record_without_its_set_takes_the_set_named_by_its_sheet(db, tmp_path):
+    from cards.ccgdb import _sheet_set
+
+    assert [_sheet_set(k) for k in ("04 Revenge and Rebirth", "Set 27 Hero's Ascension", "21.5 Tournament Pack 3",
+                                    "Promo Cards")] == ["Revenge and Rebirth", "Hero's Ascension", "Tournament Pack 3",
+                                                        "Promo Cards"]
+    import_ccgdb_json(db, write_json(tmp_path, {"Set 27 Hero's Ascension": [record(Set=None)]}))
+    with db.session() as s:
+        assert s.exec(select(CardSet.name).where(CardSet.id == card(db, "N-1901").set_id)).one() == "Hero's Ascension"
