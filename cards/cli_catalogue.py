@@ -57,7 +57,6 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "bundled_mark": "\t(bundled)",
     "no_decks": "no stored deck",
     "violation": "{rule}: {message}",
-    "legal": "legal ({format}, {cards} cards)",
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
     "cards_help": "the card catalogue",
     "import_help": "import cards from an N-CCG-DB JSON file or our CSV format",

@@ -12,7 +12,7 @@ from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 
 from localization import Messages
 
-MESSAGES = Messages("cards.importers", {
+MESSAGES = Messages("cards.importers_base", {
     "bad_json": "not valid JSON ({detail})",
     "too_deep": "the JSON is nested too deeply to be a card catalogue",
     "bad_csv": "not valid CSV ({detail})",

@@ -56,7 +56,7 @@ MESSAGES = Messages("referee.cli", {
     "check_help": "list every construction rule a deck list breaks (ours, N-CCG-DB text or Tabletop Simulator JSON)",
     "check_format_help": "deck format (default: the list's '# format:' line, else standard)",
     "games": "Games: {games}",
-    "format": "Format: {format}",
+    "format": "Decks built for the {format}",
     "turns": "Turns: {turns} (average {average})",
     "actions": "Actions: {actions}",
     "winners": "Winners by rule: {winners}",

@@ -25,7 +25,7 @@ def test_selfplay_prints_games_winners_and_no_violation(capsys):
 
 def test_selfplay_french_format_with_deep_checks(capsys):
     assert main(["selfplay", "--games", "1", "--seed", "2", "--format", "french", "--deep"]) == 0
-    assert "Format: French edition format" in capsys.readouterr().out
+    assert "Decks built for the French edition format" in capsys.readouterr().out
 
 
 def test_selfplay_is_reproducible(capsys):

@@ -52,7 +52,14 @@ CLIENT = Card(number="C-901", name="Test Client", type="Client", symbols=("Fire"
 #: a Jutsu with two X in its cost (N-JUTSU-4)
 DOUBLE_X = Card(number="J-901", name="Test Double Clone", type="Jutsu", symbols=("Water",),
                 jutsu_cost=("W", "X", "X"), effect_kind="jutsu", effect="Target: the user. +X/+X.", target="user")
-CARDS = bundled().with_cards([SCHOLAR, SAGE, BRUTE, VALID_ELDER, VALID_RUNNER, CLIENT, DOUBLE_X])
+#: Jutsu whose printed cost has alternatives ("W1 or 3", "N or L": the player pays one of them)
+EITHER = Card(number="J-902", name="Test Either Way", type="Jutsu", symbols=("Water",), jutsu_cost=("W", "1"),
+              jutsu_alternatives=(("3",),), effect_kind="jutsu", effect="Target: the user. +1/+0.", target="user")
+WIND_OR_LIGHTNING = Card(number="J-903", name="Test Storm Call", type="Jutsu", symbols=("Wind",), jutsu_cost=("N",),
+                         jutsu_alternatives=(("L",),), effect_kind="jutsu", effect="Target: the user. +1/+0.",
+                         target="user")
+CARDS = bundled().with_cards([SCHOLAR, SAGE, BRUTE, VALID_ELDER, VALID_RUNNER, CLIENT, DOUBLE_X, EITHER,
+                              WIND_OR_LIGHTNING])
 
 
 def player(**zones) -> dict:
@@ -563,6 +570,26 @@ def test_N_JUTSU_3_a_number_is_paid_with_cards_of_any_symbol():
 ])
 def test_N_JUTSU_3_the_cost_exactly(pay):
     refused(jutsu_position(), f"jutsu J-030 by N-011 {pay}".strip(), "N-JUTSU-3")
+
+
+def test_N_JUTSU_3_a_cost_with_alternatives_is_paid_either_way():
+    """"W1 or 3": no Water card in the Chakra area, so 3 cards of any symbol pay it; "N or L": a
+    Wind card or a Lightning card."""
+    def position_with(card: str) -> Match:
+        m = jutsu_position()
+        hand = m.state.players[0].hand
+        m.state.instances[hand[0]] = card  # J-030 in hand becomes the test Jutsu
+        return m
+
+    m = position_with("J-902")
+    assert "jutsu J-902 by N-011 pay M-006 M-009 J-002" in [str(a) for a in m.legal_actions()]
+    play(m, "jutsu J-902 by N-011 pay M-006 J-002 N-009")
+    assert numbers(m, 0, "discard") == ["M-006", "J-002", "N-009"]
+    refused(position_with("J-902"), "jutsu J-902 by N-011 pay M-006 J-002", "N-JUTSU-3")
+    play(position_with("J-903"), "jutsu J-903 by N-011 pay N-009")  # Wind
+    play(position_with("J-903"), "jutsu J-903 by N-011 pay J-002")  # Lightning
+    err = refused(position_with("J-903"), "jutsu J-903 by N-011 pay M-006", "N-JUTSU-3")  # Fire pays neither
+    assert err.params["cost"] == "N or L"
 
 
 def test_N_JUTSU_3_the_cost_is_paid_from_the_chakra_area_only():

@@ -101,11 +101,6 @@ class Card:
         return (self.jutsu_cost, *self.jutsu_alternatives) if self.jutsu_cost else ()
 
     @property
-    def attributes(self) -> tuple[str, ...]:
-        """The combat attributes: ``Taijutsu/Genjutsu`` is both."""
-        return tuple(a.strip() for a in self.attribute.split("/") if a.strip())
-
-    @property
     def has_effect(self) -> bool:
         return bool(self.effect)
 
