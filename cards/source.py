@@ -15,7 +15,7 @@ from sqlmodel import select
 
 from referee.games.naruto.cards import Card, CardTable, card_from_row
 
-from .models import CardName, CardRecord, CardSet, CardText
+from .models import LANGUAGES, CardName, CardRecord, CardSet, CardText
 
 #: CardRecord columns that map one to one to the engine's CSV columns
 _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteristics", "keywords",
@@ -51,6 +51,10 @@ class CatalogueSource:
     def name(self, number: str, lang: str) -> str | None:
         """The card's name in ``lang``, else in English; None for a card the catalogue lacks."""
         return self._names.get((number, lang)) or self._names.get((number, "en"))
+
+    def names(self, number: str) -> dict[str, str]:
+        """The card's name in each language the catalogue has it in (an imported card: English)."""
+        return {lang: self._names[(number, lang)] for lang in LANGUAGES if (number, lang) in self._names}
 
     def get(self, number: str) -> Card | None:
         return self._table.get(number)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
                                QLineEdit, QListView, QPushButton, QSplitter, QTableView, QTextBrowser,
                                QVBoxLayout, QWidget)
 
-import localization
 from cards.db import StorageError
 from cards.search import FILTERS, TYPE_TERMS, search
 from cards.source import catalogue_facts, effect_texts
@@ -321,7 +320,7 @@ def card_details(context, number: str, game: str = "naruto") -> str:
     card = context.cards(game).get(number)
     if card is None:
         return html.escape(number)
-    names = {lang: context.cards(game).name(number, lang) for lang in localization.LANGUAGES}
+    names = context.cards(game).names(number)
     texts = effect_texts(context.database(), number, game)
     effect = texts.get(current().lang) or texts.get("en") or card.effect
     more = catalogue_facts(context.database(), number, game)
