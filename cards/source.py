@@ -44,7 +44,10 @@ class CatalogueSource:
                 select(CardText.card_id, CardText.text).join(CardRecord, CardRecord.id == CardText.card_id)
                 .where(CardRecord.game == game, CardText.lang == "en")).all())
         numbers = {r.id: r.number for r in records}
-        self._names: dict[tuple[str, str], str] = {(numbers[cid], lang): name for cid, lang, name in localized}
+        # (the three reads are not one snapshot on SQLite: a name of a card an import is writing
+        # now, met before its card, waits for the next read)
+        self._names: dict[tuple[str, str], str] = {(numbers[cid], lang): name for cid, lang, name in localized
+                                                   if cid in numbers}
         self._table = CardTable(card_of(r, self._names.get((r.number, "en"), r.number), texts.get(r.id, ""))
                                 for r in records)
 

@@ -28,6 +28,12 @@ DECK_FILES = sorted((ROOT / "cards/data/decks").glob("*.txt"))
 ENGINE_CSV = ROOT / "referee/games/naruto/data/set01.csv"
 
 
+@pytest.fixture
+def db_url(empty_db_url) -> str:
+    """This module tests opening a database: each test starts from one never opened."""
+    return empty_db_url
+
+
 def rows(db: Database, model) -> list:
     with db.session() as s:
         return list(s.exec(select(model)))

@@ -30,6 +30,12 @@ ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = 127 + 78
 
 
+@pytest.fixture
+def db_url(empty_db_url) -> str:
+    """This module tests opening a database: each test starts from one never opened."""
+    return empty_db_url
+
+
 def file_of(url: str) -> Path:
     return Path(url.removeprefix("sqlite:///"))
 

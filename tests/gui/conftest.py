@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from gui.app import build_window
+from tests.conftest import loaded_sqlite
 from gui.context import AppContext
 from gui.i18n import language
 
 
 @pytest.fixture
-def context(tmp_path):
-    ctx = AppContext(tmp_path / "gui.ini", f"sqlite:///{tmp_path / 'referee.sqlite'}")
+def context(tmp_path, sqlite_template):
+    ctx = AppContext(tmp_path / "gui.ini", loaded_sqlite(sqlite_template, tmp_path))
     yield ctx
     ctx.close()
 
