@@ -5,7 +5,9 @@ in any format the referee reads (its cards found in the whole catalogue, importe
 in guided mode (the program holds both decks) or referee mode (physical cards; a deck left out is
 a physical deck not entered). The match is recorded like one played in the application, so it can
 be continued there, listed, replayed and exported. ``act`` applies actions to a recorded match, each
-checked and recorded, and stops at the first refused one with its rule and sentence. Both print
+checked and recorded, and stops at the first refused one with its rule and sentence; a match open
+in another window or on another computer is refused unless ``--take-over`` (or played on in a copy,
+``--copy``), and each command lets the match go when it is done. Both print
 where the match stands and what may be done now, in the notation ``act`` takes.
 
 Exit codes: 0 done, 1 a deck that breaks the rules or an action refused, 2 bad input or an
@@ -53,6 +55,11 @@ MESSAGES = Messages("cards.cli_play", {
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
     "deck_file": "error: {file}: {message}",
     "cannot_read": "error: cannot read {file}: {detail}",
+    "elsewhere": "error: {detail} (--take-over continues it here, --copy plays on in a copy)",
+    "copied": "playing on in a copy of the match: {uid}",
+    "take_over_help": "continue the match here even though another window or computer has it open "
+                      "(that one stops recording it)",
+    "copy_help": "play on in a new copy of the match, leaving the original as it is",
 })
 
 
@@ -124,6 +131,7 @@ def _start(db, args: argparse.Namespace) -> int:
             say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, name))
         return 1
     uid = records.Recorder(db).record(match, players=names, decks=[label for label, _ in chosen])
+    records.release(match)  # the command is done with it: `act` or the application goes on
     say("started", uid=uid, first=names[0], second=names[1], format=current().term("format", fmt),
         mode=current().term("mode", args.mode))
     _show(db, uid, match)
@@ -133,11 +141,25 @@ def _start(db, args: argparse.Namespace) -> int:
 @_guarded
 def _act(db, args: argparse.Namespace) -> int:
     uid = records.resolve_uid(db, args.uid)
-    match = records.resume(db, uid)
+    if args.copy:
+        uid = records.copy_match(db, uid)
+        say("copied", uid=uid)
+    try:
+        match = records.resume(db, uid, take_over=args.take_over)
+    except records.MatchElsewhere as exc:
+        print(MESSAGES("elsewhere", detail=exc))
+        return 2
+    try:
+        return _acting(db, uid, match, args.actions)
+    finally:
+        records.release(match)
+
+
+def _acting(db, uid: str, match, actions) -> int:
     source = match.state.cards
     name = card_namer(source, [localized_name, lambda n, lang: source.name(n, lang)])
     code = 0
-    for notation in args.actions:
+    for notation in actions:
         if match.outcome() is not None:
             say("over")
             code = 1
@@ -167,6 +189,8 @@ def register(commands: dict, add_database_option) -> None:
     ac = msub.add_parser("act", help=m("act_help"), description=m("act_help"))
     ac.add_argument("uid", help=m("uid_help"))
     ac.add_argument("actions", nargs="+", help=m("actions_help"))
+    ac.add_argument("--take-over", action="store_true", help=m("take_over_help"))
+    ac.add_argument("--copy", action="store_true", help=m("copy_help"))
     ac.set_defaults(run=_act)
     for parser in (st, ac):
         add_database_option(parser)

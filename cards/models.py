@@ -149,6 +149,12 @@ class MatchRecord(SQLModel, table=True):
     winner: Optional[int] = None  # seat index
     reason: Optional[str] = Field(default=None, max_length=32)  # rule id
     turns: int = 0
+    # who records the match now ("host:pid:token" of one window or command; None: nobody), and
+    # since when: a second writer is told instead of mixing two histories (cards.records)
+    writer: Optional[str] = Field(default=None, max_length=100)
+    claimed: Optional[datetime] = None
+    # the seats played by the computer: JSON {"1": "heuristic"} (seat index: kind of player)
+    computers: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}", server_default="{}"))
 
 
 class ActionRecord(SQLModel, table=True):

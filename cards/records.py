@@ -25,10 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import socket
+import sys
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from sqlalchemy import delete, func, insert, select, update
@@ -71,6 +75,8 @@ GAMES: dict[str, RecordedGame] = {
                            lambda db: llamas_cards.bundled()),
 }
 MODES = ("guided", "referee")
+#: the kinds of computer player a seat may be (each game has both)
+COMPUTER_KINDS = ("random", "heuristic")
 EXPORT_FORMAT = "referee-match"
 EXPORT_VERSION = 1
 _UID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,35}$")
@@ -99,6 +105,10 @@ MESSAGES = Messages("cards.records", {
     "outcome_differs": "the match says {recorded}, but replaying its actions gives {replayed}",
     "turns_differ": "the match says {turns} turns were played, but replaying its actions gives {replayed}",
     "conflict": "a different match with the id {uid!r} is already stored ({detail}); nothing was imported",
+    "open_elsewhere": "the match {uid} is open in another window or on another computer (since {since}); "
+                      "take it over here, or open a copy of it",
+    "taken": "the match {uid} was taken over in another window or on another computer: this one no longer "
+             "records it; open a copy to keep what was played here",
 })
 
 
@@ -109,8 +119,49 @@ class RecordError(KeyedError, ValueError):
     messages = MESSAGES  # its key and params can be shown in any language
 
 
+class MatchElsewhere(RecordError):
+    """The match is recorded by another window or computer: ``open_elsewhere`` when opening it
+    (``since``: when that one took it), ``taken`` when writing after another took it over. The
+    stored record is never touched by the one told."""
+
+    def __init__(self, key: str, uid: str, since: datetime | None = None):
+        super().__init__(key, uid=uid, since=_when(since))
+        self.uid = uid
+
+
+def _when(value: datetime | None) -> str:
+    return "" if value is None else value.strftime("%Y-%m-%d %H:%M")
+
+
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
+
+
+def writer_token() -> str:
+    """Who writes: this computer, this process and a token of one window or command."""
+    return f"{socket.gethostname()[:60]}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
+
+
+def _gone(writer: str) -> bool:
+    """Whether ``writer`` was a process of this computer that no longer runs (it crashed or was
+    killed before letting the match go): its claim is void. A writer on another computer, or one
+    whose process cannot be asked (Windows), is taken to be there."""
+    host, _, rest = writer.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname()[:60] or not pid.isdigit() or sys.platform == "win32":
+        return False
+    if int(pid) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    try:  # a killed process its parent has not waited for yet is still listed, as a zombie
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] == "Z"
+    except (OSError, IndexError):
+        return False
 
 
 # --- what the records look like to callers ------------------------------------------------------
@@ -131,6 +182,7 @@ class MatchInfo:
     reason: str | None  # rule id
     turns: int
     actions: int  # how many actions are recorded
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> kind of computer player
 
     @property
     def is_finished(self) -> bool:
@@ -179,8 +231,10 @@ class _Tape:
     (by seq) until it is written.
     """
 
-    def __init__(self, db, match_id: int, stored: int, outcome: tuple | None, turns: int):
+    def __init__(self, db, match_id: int, stored: int, outcome: tuple | None, turns: int, writer: str = "",
+                 uid: str = ""):
         self.db = db
+        self.writer, self.uid = writer, uid
         self.match_id = match_id
         self.stored = stored
         self.low = stored
@@ -205,6 +259,11 @@ class _Tape:
         self.written(match)
 
     def write(self, conn, match: Match) -> None:
+        # still ours? (the row stays locked until the commit, so a take-over waits for this write)
+        claimed = conn.execute(update(_MATCH).where(_MATCH.c.id == self.match_id, _MATCH.c.writer == self.writer)
+                               .values(claimed=utc_now()))
+        if claimed.rowcount != 1:
+            raise MatchElsewhere("taken", self.uid)
         history, n = match.history, len(match.history)
         if self.stored > self.low:
             conn.execute(delete(_ACTION).where(_ACTION.c.match_id == self.match_id, _ACTION.c.seq > self.low))
@@ -233,18 +292,20 @@ def _outcome_of(match: Match) -> tuple | None:
 
 
 class Recorder:
-    """Records matches into ``db`` (a `cards.db.Database`): `record` a new one, `attach` to carry on
-    recording one rebuilt from its record."""
+    """Records matches into ``db`` (a `cards.db.Database`) as one writer: `record` a new match,
+    `resume` one; `release` lets it go. A match is written by one writer at a time: another is
+    told (`MatchElsewhere`) and may take it over or open a copy, so the record stays one history."""
 
-    def __init__(self, db):
+    def __init__(self, db, writer: str | None = None):
         self.db = db
+        self.writer = writer or writer_token()
 
     def record(self, match: Match, *, players: Sequence[str] | None = None, decks: Sequence | None = None,
-               game: str | None = None) -> str:
+               game: str | None = None, computers: dict[int, str] | None = None) -> str:
         """Write the match's set-up (and any action it already has) and record every later action;
         returns the match's uid. ``game`` defaults to the match's rules' game, ``players`` to the
         names in the match, ``decks`` to none named (per seat: a deck name, a list of card numbers,
-        or None)."""
+        or None), ``computers`` to none (seat: the kind of computer player)."""
         game = game or getattr(match.rules, "game", "naruto")
         if game not in GAMES:
             raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
@@ -258,7 +319,7 @@ class Recorder:
             raise RecordError("bad_decks", seats=seats, value=decks)
         uid = str(uuid.uuid4())
         initial = match.to_json()["initial"]
-        tape = _Tape(self.db, 0, 0, None, 0)
+        tape = _Tape(self.db, 0, 0, None, 0, self.writer, uid)
         if match.history:  # actions applied before recording began: their phases and actors
             at = utc_now()
             steps = _replaying(match.rules, initial, [str(a) for a in match.history], state.cards, uid)
@@ -269,7 +330,8 @@ class Recorder:
             result = conn.execute(insert(_MATCH).values(
                 uid=uid, game=game, format=state_format(game, state), mode=state.mode, seed=state.seed,
                 players=_dumps(players), decks=_dumps(decks), initial=_dumps(initial),
-                started=utc_now(), turns=0))
+                started=utc_now(), turns=0, writer=self.writer, claimed=utc_now(),
+                computers=_dumps({str(k): v for k, v in sorted((computers or {}).items())})))
             tape.match_id = result.inserted_primary_key[0]
             tape.write(conn, match)
             session.commit()
@@ -277,17 +339,29 @@ class Recorder:
         match.observers.append(tape)
         return uid
 
-    def attach(self, match: Match, uid: str) -> None:
-        """Record ``match``'s later changes into the record ``uid``; the match must be the record's
-        match at its last recorded action (as `resume` rebuilds it)."""
-        with self.db.session() as session:
-            row = session.connection().execute(select(_MATCH).where(_MATCH.c.uid == uid)).first()
+    def claim(self, uid: str, take_over: bool = False) -> None:
+        """Make this recorder the match's one writer: `MatchElsewhere` when another window or
+        computer has it, unless ``take_over`` (a writer whose process on this computer is gone
+        has no claim)."""
+        self.db.verify()
+        with self.db.exclusive() as session:
+            conn = session.connection()
+            row = conn.execute(select(_MATCH.c.id, _MATCH.c.writer, _MATCH.c.claimed).where(_MATCH.c.uid == uid)).first()
             if row is None:
                 raise RecordError("unknown_uid", uid=uid)
-            count = session.connection().execute(
-                select(func.count()).where(_ACTION.c.match_id == row.id)).scalar_one()
+            if row.writer not in (None, self.writer) and not take_over and not _gone(row.writer):
+                raise MatchElsewhere("open_elsewhere", uid, row.claimed)
+            conn.execute(update(_MATCH).where(_MATCH.c.id == row.id).values(writer=self.writer, claimed=utc_now()))
+
+    def resume(self, uid: str, *, cards=None, take_over: bool = False) -> Match:
+        """The match ``uid`` exactly at its last recorded action, recorded by this recorder from
+        there (see `claim`). ``cards`` default to the catalogue's."""
+        self.claim(uid, take_over)
+        info, row, actions = _load(self.db, uid)
+        match = _rebuild(info, json.loads(row.initial), actions, _catalogue(self.db, info.game, cards))
         outcome = (row.winner, row.reason) if row.finished is not None else None
-        match.observers.append(_Tape(self.db, row.id, count, outcome, row.turns))
+        match.observers.append(_Tape(self.db, row.id, len(actions), outcome, row.turns, self.writer, uid))
+        return match
 
     def flush(self, match: Match) -> None:
         """Write what an earlier failed write left unrecorded (the next action would also do it)."""
@@ -322,7 +396,18 @@ def _info(row) -> MatchInfo:
     return MatchInfo(uid=row.uid, game=row.game, format=row.format, mode=row.mode, seed=row.seed,
                      players=json.loads(row.players), decks=json.loads(row.decks), started=row.started,
                      finished=row.finished, winner=row.winner, reason=row.reason, turns=row.turns,
-                     actions=row.actions)
+                     actions=row.actions, computers=_computers(row.computers))
+
+
+def _computers(text: str | None) -> dict[int, str]:
+    """The stored computer seats ({"1": "heuristic"}) as {1: "heuristic"}; anything else: none."""
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(value, dict):
+        return {}
+    return {int(k): v for k, v in value.items() if isinstance(k, str) and k.isdigit() and isinstance(v, str)}
 
 
 def list_matches(db, finished: bool | None = None) -> list[MatchInfo]:
@@ -423,13 +508,30 @@ def _rebuild(info: MatchInfo, initial: dict, actions: Sequence[ActionInfo], card
     return match
 
 
-def resume(db, uid: str, *, cards=None) -> Match:
-    """The match ``uid`` exactly at its last recorded action, recording again from there.
-    ``cards`` default to the catalogue's."""
-    info, row, actions = _load(db, uid)
-    match = _rebuild(info, json.loads(row.initial), actions, _catalogue(db, info.game, cards))
-    Recorder(db).attach(match, uid)
-    return match
+def release(match: Match) -> None:
+    """Stop recording ``match`` and let its record go, so that it opens anywhere without a question
+    (a window closing it, a command done with it). Nothing is lost: every action was written as it
+    was applied."""
+    for tape in [o for o in match.observers if isinstance(o, _Tape)]:
+        match.observers.remove(tape)
+        with tape.db.session() as session:
+            session.connection().execute(update(_MATCH).where(
+                _MATCH.c.id == tape.match_id, _MATCH.c.writer == tape.writer).values(writer=None))
+            session.commit()
+
+
+def resume(db, uid: str, *, cards=None, take_over: bool = False) -> Match:
+    """The match ``uid`` exactly at its last recorded action, recording again from there as a
+    new writer (`Recorder.resume`). ``cards`` default to the catalogue's."""
+    return Recorder(db).resume(uid, cards=cards, take_over=take_over)
+
+
+def copy_match(db, uid: str) -> str:
+    """A new record holding the match ``uid`` as it is stored (another uid, nobody writing it):
+    "open a copy" of a match open elsewhere. Returns the copy's uid."""
+    data = export_match(db, uid)
+    data["uid"] = str(uuid.uuid4())
+    return import_match(db, data).uid
 
 
 class Replay:
@@ -509,7 +611,7 @@ def export_match(db, uid: str) -> dict:
         "uid": info.uid, "game": info.game, "match_format": info.format, "mode": info.mode, "seed": info.seed,
         "players": info.players, "decks": info.decks, "initial": json.loads(row.initial),
         "started": _iso(info.started), "finished": _iso(info.finished), "winner": info.winner,
-        "reason": info.reason, "turns": info.turns,
+        "reason": info.reason, "turns": info.turns, "computers": {str(k): v for k, v in sorted(info.computers.items())},
         "actions": [{"seq": a.seq, "notation": a.notation, "actor": a.actor, "phase": a.phase, "at": _iso(a.at)}
                     for a in actions],
     }
@@ -584,6 +686,9 @@ def _parse(data) -> _Parsed:
                     optional=True)
     reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), "a rule id or null", optional=True)
     turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, "a whole number")
+    computers = _field(data, "computers", lambda v: isinstance(v, dict) and all(
+        isinstance(k, str) and k.isdigit() and int(k) < seats and c in COMPUTER_KINDS for k, c in v.items()),
+        "seats played by the computer, as {\"1\": \"heuristic\"}", optional=True) or {}
     raw = _field(data, "actions", lambda v: isinstance(v, list), "a list of actions")
     actions = []
     for i, item in enumerate(raw, 1):
@@ -600,7 +705,8 @@ def _parse(data) -> _Parsed:
         actions.append(ActionInfo(i, item["notation"], item["actor"], item["phase"], _parse_time(item["at"])))
     info = MatchInfo(uid=uid, game=game, format=fmt, mode=mode, seed=seed, players=players, decks=decks,
                      started=_parse_time(started), finished=None if finished is None else _parse_time(finished),
-                     winner=winner, reason=reason, turns=turns, actions=len(actions))
+                     winner=winner, reason=reason, turns=turns, actions=len(actions),
+                     computers={int(k): c for k, c in computers.items()})
     return _Parsed(info, initial, actions)
 
 
@@ -673,7 +779,8 @@ def _store(conn, parsed: _Parsed) -> Imported:
             uid=info.uid, game=info.game, format=info.format, mode=info.mode, seed=info.seed,
             players=_dumps(info.players), decks=_dumps(info.decks), initial=_dumps(parsed.initial),
             started=info.started, finished=info.finished, winner=info.winner, reason=info.reason,
-            turns=info.turns)).inserted_primary_key[0]
+            turns=info.turns, computers=_dumps({str(k): v for k, v in sorted(info.computers.items())}))
+        ).inserted_primary_key[0]
         if rows:
             conn.execute(insert(_ACTION), [{"match_id": match_id, **r} for r in rows])
         return Imported(info.uid, "imported", len(rows))

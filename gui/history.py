@@ -167,8 +167,12 @@ class ContinuePage(_MatchesPage):
 
     def resume(self) -> None:
         match = self.table.current()
-        if match is not None:
+        if match is None:
+            return
+        try:
             self.window_.resume_match(match.uid)
+        except (StorageError, RecordError) as err:
+            self.say_error(err)
 
     def title(self) -> str:
         return MESSAGES("continue_title")

@@ -20,6 +20,11 @@ MESSAGES = Messages("gui.main_window", {
     "title_page": "{page} — Referee",
     "back": "Back",
     "back_tip": "Return to the previous page (Alt+Left)",
+    "elsewhere_title": "Match open elsewhere",
+    "take_over": "Take it over here",
+    "open_copy": "Open a copy",
+    "elsewhere_tip": "Taking it over here makes the other window or computer stop recording it; a copy is a "
+                     "match of its own, the original left as it is",
 })
 
 
@@ -67,23 +72,54 @@ class MainWindow(QMainWindow):
 
     def open_match(self, match, *, players=None, decks=None, computer=None, hot_seat=False, uid=None):
         """Show ``match`` on a match page; a new match is recorded first (every action is then
-        written as it happens), a resumed one (``uid`` given) is already recording."""
+        written as it happens, and which seats the computer plays), a resumed one (``uid`` given) is
+        already recording."""
         from cards.records import Recorder
 
         from .match.page import page_class
 
         if uid is None:
-            uid = Recorder(self.context.database()).record(match, players=players, decks=decks)
+            kinds = {seat: player.kind for seat, player in (computer or {}).items()}
+            uid = Recorder(self.context.database()).record(match, players=players, decks=decks, computers=kinds)
         page = page_class(getattr(match.rules, "game", "naruto"))
         return self.open(page(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
 
-    def resume_match(self, uid: str):
-        """Continue the recorded match ``uid`` where its last recorded action left it. A guided
-        match comes back in hot seat, so that resuming never shows a hand to the wrong player."""
-        from cards.records import resume
+    def resume_match(self, uid: str, take_over: bool = False):
+        """Continue the recorded match ``uid`` where its last recorded action left it, with its
+        computer players. A guided match comes back in hot seat, so that resuming never shows a
+        hand to the wrong player. A match open in another window or on another computer is taken
+        over or copied when the player says so, else left alone (None)."""
+        from cards.records import MatchElsewhere, copy_match, get_match, resume
 
-        match = resume(self.context.database(), uid, cards=self.context.engine_cards)
-        return self.open_match(match, uid=uid, hot_seat=match.state.mode == "guided")
+        from .match.page import computer_players
+
+        db = self.context.database()
+        try:
+            match = resume(db, uid, cards=self.context.engine_cards, take_over=take_over)
+        except MatchElsewhere as err:
+            choice = self.ask_elsewhere(err)
+            if choice == "take_over":
+                return self.resume_match(uid, take_over=True)
+            if choice == "copy":
+                return self.resume_match(copy_match(db, uid))
+            return None
+        info = get_match(db, uid)
+        return self.open_match(match, uid=uid, computer=computer_players(info.game, info.computers, info.seed),
+                               hot_seat=match.state.mode == "guided")
+
+    def ask_elsewhere(self, err) -> str | None:
+        """Ask what to do with a match open elsewhere: "take_over", "copy" or None (leave it)."""
+        from PySide6.QtWidgets import QMessageBox
+
+        from localization import current
+
+        box = QMessageBox(QMessageBox.Icon.Question, MESSAGES("elsewhere_title"), current().error(err),
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(MESSAGES("elsewhere_tip"))
+        choices = {box.addButton(MESSAGES("take_over"), QMessageBox.ButtonRole.AcceptRole): "take_over",
+                   box.addButton(MESSAGES("open_copy"), QMessageBox.ButtonRole.ActionRole): "copy"}
+        box.exec()
+        return choices.get(box.clickedButton())
 
     def home(self) -> None:
         while self.stack.count() > 1 and self.back():

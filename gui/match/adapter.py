@@ -7,6 +7,8 @@ as ``refused`` with the `IllegalAction` (its rule id and parameters), and the ma
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from PySide6.QtCore import QObject, Signal
 
 from referee.engine.action import Action
@@ -23,6 +25,7 @@ class MatchAdapter(QObject):
     refused = Signal(object)  # IllegalAction
     applied = Signal(object)  # Action
     finished = Signal(object)  # Outcome
+    lost = Signal(object)  # cards.records.MatchElsewhere: another window or computer took the match over
 
     def __init__(self, match: Match, uid: str | None = None):
         super().__init__()
@@ -39,27 +42,41 @@ class MatchAdapter(QObject):
 
     def apply(self, action: Action | str) -> bool:
         try:
-            done = self.match.apply(action)
+            with self._recording():
+                self.match.apply(action)
         except IllegalAction as err:
             self.refused.emit(err)
             return False
-        self.applied.emit(done)
+        self.applied.emit(self.match.history[-1])
         self._moved_on()
         return True
 
     def undo(self) -> bool:
         if not self.match.can_undo:
             return False
-        self.match.undo()
+        with self._recording():
+            self.match.undo()
         self.changed.emit()
         return True
 
     def redo(self) -> bool:
         if not self.match.can_redo:
             return False
-        self.match.redo()
+        with self._recording():
+            self.match.redo()
         self._moved_on()
         return True
+
+    @contextmanager
+    def _recording(self):
+        """The match's record was taken over elsewhere: the change stands on this page, which is
+        told (``lost``) and no longer records it."""
+        from cards.records import MatchElsewhere
+
+        try:
+            yield
+        except MatchElsewhere as err:
+            self.lost.emit(err)
 
     def _moved_on(self) -> None:
         """After an action (applied or redone): the views redraw, and a finished match says so."""

@@ -66,6 +66,8 @@ MESSAGES = Messages("gui.match.page", {
     "over_draw": "Nobody wins. {rule}: {reason}",
     "over_all_lose": "Every player loses. {rule}: {reason}",
     "leave_title": "Leave the match?",
+    "lost_title": "Match taken over elsewhere",
+    "keep_copy": "Keep playing in a copy",
     "leave": "The match is saved after every action; you can continue it later from the start screen.",
     "player": "Player {n}",
 })
@@ -127,6 +129,7 @@ class MatchPage(Page):
         self.options.naming.connect(self.name_cards)
         self.adapter.changed.connect(self.refresh)
         self.adapter.refused.connect(self._refused)
+        self.adapter.lost.connect(self._lost)
         self.adapter.finished.connect(self._finished)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -348,8 +351,43 @@ class MatchPage(Page):
         page.show_rule(rule)
 
     def leave(self) -> bool:
+        """Stop the computer players and let the match's record go (every action is written
+        already), so that it opens anywhere without a question."""
+        from cards.records import release
+
         self._timer.stop()
+        release(self.adapter.match)
         return True
+
+    def _lost(self, err) -> None:
+        """Another window or computer took the match over: this page no longer records it. The
+        player may keep what was played here in a copy, or close the page."""
+        from cards.records import Recorder, get_match
+
+        self._timer.stop()
+        box = QMessageBox(QMessageBox.Icon.Warning, MESSAGES("lost_title"), current().error(err),
+                          QMessageBox.StandardButton.Close, self)
+        copy = box.addButton(MESSAGES("keep_copy"), QMessageBox.ButtonRole.AcceptRole)
+        box.exec()
+        if box.clickedButton() is not copy:
+            self.window_.back()
+            return
+        db = self.context.database()
+        info = get_match(db, self.adapter.uid)
+        self.adapter.uid = Recorder(db).record(self.adapter.match, players=info.players, decks=info.decks,
+                                               computers={k: p.kind for k, p in self.computer.items()})
+        self.refresh()
+
+
+def computer_players(game: str, kinds: dict[int, str], seed: int) -> dict:
+    """The computer players of a recorded match, by seat, made as the new-match page made them."""
+    if game == "llamas":
+        from ..llamas.setup import COMPUTERS as LLAMAS
+
+        return {seat: LLAMAS[kind](seed + seat) for seat, kind in kinds.items() if kind in LLAMAS}
+    from ..new_match import COMPUTERS
+
+    return {seat: COMPUTERS[kind](seed) for seat, kind in kinds.items() if kind in COMPUTERS}
 
 
 def page_class(game: str) -> type[MatchPage]:

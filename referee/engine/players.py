@@ -15,6 +15,10 @@ from .match import Match
 
 
 class Player(Protocol):
+    #: what kind of player it is ("random", "heuristic"): a match record keeps it, so that a
+    #: resumed match gets the same players back
+    kind: str
+
     def choose(self, match: Match) -> Action: ...
 
 
@@ -34,6 +38,8 @@ def guided(match: Match, state_type: type | None = None, game: str = "") -> Any:
 
 class RandomPlayer:
     """A uniformly random legal action, from a random generator of its own: any game."""
+
+    kind = "random"
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)

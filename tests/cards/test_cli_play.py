@@ -89,3 +89,19 @@ def test_start_refuses_an_illegal_deck_and_a_guided_match_without_decks(capsys, 
     code, out, _ = run(capsys, "matches", "start", "--deck", "no such deck", *db_args)
     assert code == 2 and "no deck named 'no such deck'" in out
     assert run(capsys, "matches", "list", *db_args)[1] == "no recorded match\n"
+
+
+def test_act_on_a_match_open_elsewhere_says_so_and_takes_it_over_or_copies_it(capsys, db_args, sqlite_url):
+    uid = uid_of(run(capsys, "matches", "start", "--deck", "Leaf Genin", "--deck", "Mist Rogues", *db_args)[1])
+    with Database(sqlite_url) as db:
+        held = records.resume(db, uid)  # the application has it open
+        code, out, _ = run(capsys, "matches", "act", uid, "flip", *db_args)
+        assert code == 2 and "is open in another window or on another computer" in out and "--take-over" in out
+        code, out, _ = run(capsys, "matches", "act", uid, "flip", "--copy", *db_args)
+        copy = re.search(r"a copy of the match: ([0-9a-f-]+)", out)[1]
+        assert code == 0 and copy != uid and "flip: ok" in out
+        assert [a.notation for a in records.match_actions(db, uid)] == []  # the original as it was
+        assert run(capsys, "matches", "act", uid, "flip", "--take-over", *db_args)[0] == 0
+        with pytest.raises(records.MatchElsewhere):
+            held.apply("first 1")  # the application is told on its next action
+        assert [a.notation for a in records.match_actions(db, uid)] == ["flip"]

@@ -228,6 +228,7 @@ def test_resume_rebuilds_the_match_at_its_last_action_and_records_on(db, db_url)
     uid = Recorder(db).record(match)
     play(match, rng, 40)
     match.undo()  # the undone action is not part of the record any more
+    records.release(match)  # the window playing it closes
     resumed = records.resume(db, uid)
     assert notations(resumed) == notations(match)
     assert resumed.state.to_dict() == match.state.to_dict()
@@ -253,6 +254,7 @@ def test_a_record_that_no_longer_replays_is_reported_with_its_action(sqlite_db):
         row.notation = "deploy N-999"
         s.add(row)
         s.commit()
+    records.release(match)
     with pytest.raises(RecordError) as info:
         records.resume(sqlite_db, uid)
     assert info.value.key == "does_not_replay" and info.value.params["seq"] == 7
@@ -481,3 +483,54 @@ def test_a_llamas_match_of_five_players_is_recorded_exported_imported_and_resume
         records.import_match(other, bad)
     assert refused.value.key == "bad_action" and refused.value.params["field"] == "actor"
     other.close()
+
+
+# --- one writer at a time ---------------------------------------------------------------------------
+
+
+def test_a_match_open_in_one_place_is_refused_in_another_until_taken_over(db, db_url):
+    match, rng = game(21)
+    uid = Recorder(db).record(match, computers={1: "heuristic"})
+    play(match, rng, 12)
+    with pytest.raises(records.MatchElsewhere) as info:  # "Continue a match" in a second window
+        records.resume(db, uid)
+    assert info.value.key == "open_elsewhere" and info.value.params["uid"] == uid
+    assert stored_actions(db_url, uid)[-1][0] == 12  # the record is untouched
+    other = records.resume(db, uid, take_over=True)  # the second window takes it over
+    assert notations(other) == notations(match)
+    play(other, random.Random(5), 5)
+    with pytest.raises(records.MatchElsewhere) as info:  # the first window's next action
+        play(match, rng, 1)
+    assert info.value.key == "taken"
+    assert [n for _, n, _, _ in stored_actions(db_url, uid)] == notations(other)  # one history
+    records.release(other)
+    again = records.resume(db, uid)  # let go: it opens anywhere without a question
+    assert notations(again) == notations(other)
+    assert records.get_match(db, uid).computers == {1: "heuristic"}
+
+
+def test_a_copy_of_a_match_open_elsewhere_is_a_record_of_its_own(db, db_url):
+    match, rng = game(22)
+    uid = Recorder(db).record(match, computers={1: "random"})
+    play(match, rng, 15)
+    copy = records.copy_match(db, uid)
+    assert copy != uid
+    resumed = records.resume(db, copy)  # nobody writes the copy
+    assert notations(resumed) == notations(match)
+    play(resumed, random.Random(1), 3)
+    play(match, rng, 3)  # both go on, each in its own record
+    assert [n for _, n, _, _ in stored_actions(db_url, uid)] == notations(match)
+    assert [n for _, n, _, _ in stored_actions(db_url, copy)] == notations(resumed)
+    assert records.get_match(db, copy).computers == {1: "random"}
+
+
+def test_the_computer_seats_travel_with_an_exported_match(db):
+    match, rng = game(23)
+    uid = Recorder(db).record(match, computers={1: "heuristic"})
+    play(match, rng, 6)
+    data = records.export_match(db, uid)
+    assert data["computers"] == {"1": "heuristic"}
+    for bad in ({"1": "genius"}, {"7": "random"}, ["1"]):
+        with pytest.raises(RecordError) as info:
+            records.import_match(db, {**data, "uid": "x-1", "computers": bad})
+        assert info.value.params["field"] == "computers"

@@ -40,14 +40,17 @@ def new_game(seed: int, names):
 
 
 def record(db, seed: int, names, decks, actions: int | None = None) -> str:
-    """Play a random game (to its end, or ``actions`` actions), then record it whole."""
+    """Play a random game (to its end, or ``actions`` actions), then record it whole (and let it
+    go, as a window closing it does)."""
     match, rng = new_game(seed, names)
     if actions is None:
         play_random(match, rng)
     else:
         for _ in range(actions):
             match.apply(rng.choice(match.legal_actions()))
-    return Recorder(db).record(match, decks=decks)
+    uid = Recorder(db).record(match, decks=decks)
+    records.release(match)
+    return uid
 
 
 @pytest.fixture
@@ -313,6 +316,7 @@ def test_a_llamas_match_is_listed_resumed_and_replayed(window, context):
     players = {k: HeuristicPlayer(k) for k in range(3)}
     for _ in range(40):
         match.apply(players[match.actor].choose(match))
+    records.release(match)
     info = records.get_match(db, uid)
     assert (info.game, info.format, info.actions) == ("llamas", "base", 40)
     history = window.open(HistoryPage(window))
@@ -331,3 +335,67 @@ def test_a_llamas_match_is_listed_resumed_and_replayed(window, context):
     assert "Ana" in replay.log_view.plain_text()
     replay.go(2)  # two babies chosen: the board shows this step's fields
     assert [len(a.cards.numbers()) for a in replay.board.areas] == [1, 1, 0]
+
+
+# --- a match open in two places ---------------------------------------------------------------------
+
+
+def test_continuing_a_match_open_elsewhere_asks_and_takes_it_over_or_copies_it(window, context, monkeypatch):
+    from gui.main_window import MainWindow
+
+    db = context.database()
+    match, rng = new_game(31, ["Ann", "Bob"])
+    uid = Recorder(db).record(match)  # another window plays it
+    for _ in range(12):
+        match.apply(rng.choice(match.legal_actions()))
+    asked = []
+    monkeypatch.setattr(MainWindow, "ask_elsewhere", lambda self, err: asked.append(err.key) or None)
+    assert window.resume_match(uid) is None and asked == ["open_elsewhere"]  # left alone
+    monkeypatch.setattr(MainWindow, "ask_elsewhere", lambda self, err: "copy")
+    copy = window.resume_match(uid)
+    assert copy.adapter.uid != uid and len(copy.match.history) == 12
+    window.home()
+    monkeypatch.setattr(MainWindow, "ask_elsewhere", lambda self, err: "take_over")
+    page = window.resume_match(uid)
+    assert page.adapter.uid == uid
+    with pytest.raises(records.MatchElsewhere):  # the other window is told on its next action
+        match.apply(rng.choice(match.legal_actions()))
+    window.home()  # leaving the page lets the match go
+    again = records.resume(db, uid)
+    assert len(again.history) == 12
+
+
+def test_a_page_whose_match_is_taken_over_elsewhere_keeps_playing_in_a_copy(window, context, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gui.match.page import MESSAGES as PAGE
+
+    page = window.start.open("new_match")
+    page.start_button.click()
+    match_page = window.page
+    uid = match_page.adapter.uid
+    records.resume(context.database(), uid, take_over=True)  # another computer takes it over
+    shown = []
+
+    def click_keep(box):
+        shown.append(box.text())
+        next(b for b in box.buttons() if b.text() == PAGE("keep_copy")).click()
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", click_keep)
+    match_page.adapter.apply("flip")
+    assert shown and "was taken over" in shown[0]
+    assert match_page.adapter.uid != uid and window.page is match_page
+    assert [a.notation for a in records.match_actions(context.database(), match_page.adapter.uid)] == ["flip"]
+    assert records.match_actions(context.database(), uid) == []  # the original as the other left it
+
+
+def test_a_resumed_match_gets_its_computer_player_back(window, context):
+    page = window.start.open("new_match")
+    page.seats[1].opponent.setCurrentIndex(page.seats[1].opponent.findData("heuristic"))
+    page.start_button.click()
+    uid = window.page.adapter.uid
+    assert records.get_match(context.database(), uid).computers == {1: "heuristic"}
+    window.home()
+    resumed = window.resume_match(uid)
+    assert list(resumed.computer) == [1] and resumed.computer[1].kind == "heuristic"

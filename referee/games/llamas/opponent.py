@@ -136,6 +136,8 @@ def magic_score(card: Card) -> float:
 class HeuristicPlayer:
     """The simple, legible player the module's docstring describes."""
 
+    kind = "heuristic"
+
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 

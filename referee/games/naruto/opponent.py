@@ -297,6 +297,8 @@ class HeuristicPlayer:
     generator, seeded with ``seed``; everything else is decided by the scores alone.
     """
 
+    kind = "heuristic"
+
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
