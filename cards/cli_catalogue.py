@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 
-from referee.cli import card_namer, print_deck_check
+from referee.cli import card_namer, print_deck_check, whole
 from referee.engine.errors import IllegalAction
 from referee.games.naruto.decks import FORMATS
 
@@ -300,10 +300,10 @@ def register(commands: dict, add_database_option) -> None:
     se.add_argument("--game", choices=tuple(FILTERS), default="naruto", help=m("game_help", default="naruto"))
     se.add_argument("--type", default=None, help=m("type_help", choices=_values("type")))
     se.add_argument("--symbol", default=None, help=m("symbol_help", choices=_values("symbol")))
-    se.add_argument("--cost", type=int, default=None, help=m("cost_help"))
+    se.add_argument("--cost", type=whole(0, 99), default=None, help=m("cost_help"))
     se.add_argument("--subtype", default=None, help=m("subtype_help", choices=_values("subtype")))
     se.add_argument("--variation", default=None, help=m("variation_help", choices=_values("variation")))
-    se.add_argument("--limit", type=int, default=50, help=m("limit_help"))
+    se.add_argument("--limit", type=whole(1, 10_000), default=50, help=m("limit_help"))
     add_database_option(se)
     se.set_defaults(run=_search)
 

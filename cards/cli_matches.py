@@ -15,6 +15,8 @@ import sys
 from functools import wraps
 from pathlib import Path
 
+from referee.cli import whole
+
 from .cli import add_output_option, write_output
 from . import records
 from .db import Database, StorageError
@@ -321,7 +323,7 @@ def register(commands: dict, add_database_option) -> None:
 
     rp = msub.add_parser("replay", help=m("replay_help"))
     rp.add_argument("uid", help=m("uid_help"))
-    rp.add_argument("--step", type=int, default=None, help=m("step_help"))
+    rp.add_argument("--step", type=whole(0, 10**9), default=None, help=m("step_help"))
     rp.add_argument("--json", action="store_true", help=m("json_help"))
     rp.set_defaults(run=_replay)
 

@@ -20,7 +20,7 @@ import argparse
 import random
 from pathlib import Path
 
-from referee.cli import card_namer
+from referee.cli import SEED_MAX, card_namer, whole
 from referee.engine.errors import IllegalAction
 from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import IllegalDeck, new_match
@@ -184,7 +184,7 @@ def register(commands: dict, add_database_option) -> None:
     st.add_argument("--player", action="append", default=[], help=m("player_help"))
     st.add_argument("--mode", choices=("guided", "referee"), default="guided", help=m("mode_help"))
     st.add_argument("--format", choices=FORMATS, default=None, help=m("format_help"))
-    st.add_argument("--seed", type=int, default=None, help=m("seed_help"))
+    st.add_argument("--seed", type=whole(0, SEED_MAX - 1), default=None, help=m("seed_help"))
     st.set_defaults(run=_start)
     ac = msub.add_parser("act", help=m("act_help"), description=m("act_help"))
     ac.add_argument("uid", help=m("uid_help"))

@@ -105,6 +105,7 @@ MESSAGES = Messages("cards.records", {
     "outcome_differs": "the match says {recorded}, but replaying its actions gives {replayed}",
     "turns_differ": "the match says {turns} turns were played, but replaying its actions gives {replayed}",
     "conflict": "a different match with the id {uid!r} is already stored ({detail}); nothing was imported",
+    "damaged": "the record of match {uid} is damaged: its {field} cannot be read",
     "open_elsewhere": "the match {uid} is open in another window or on another computer (since {since}); "
                       "take it over here, or open a copy of it",
     "taken": "the match {uid} was taken over in another window or on another computer: this one no longer "
@@ -358,7 +359,7 @@ class Recorder:
         there (see `claim`). ``cards`` default to the catalogue's."""
         self.claim(uid, take_over)
         info, row, actions = _load(self.db, uid)
-        match = _rebuild(info, json.loads(row.initial), actions, _catalogue(self.db, info.game, cards))
+        match = _rebuild(info, _stored(row, "initial", dict), actions, _catalogue(self.db, info.game, cards))
         outcome = (row.winner, row.reason) if row.finished is not None else None
         match.observers.append(_Tape(self.db, row.id, len(actions), outcome, row.turns, self.writer, uid))
         return match
@@ -394,9 +395,21 @@ def _count_actions():
 
 def _info(row) -> MatchInfo:
     return MatchInfo(uid=row.uid, game=row.game, format=row.format, mode=row.mode, seed=row.seed,
-                     players=json.loads(row.players), decks=json.loads(row.decks), started=row.started,
+                     players=_stored(row, "players", list), decks=_stored(row, "decks", list), started=row.started,
                      finished=row.finished, winner=row.winner, reason=row.reason, turns=row.turns,
                      actions=row.actions, computers=_computers(row.computers))
+
+
+def _stored(row, column: str, kind: type):
+    """A JSON column of a match's row; a row edited or damaged outside the program is a
+    `RecordError` naming the match and the column, never a traceback."""
+    try:
+        value = json.loads(getattr(row, column))
+    except (TypeError, ValueError, RecursionError):
+        value = None
+    if not isinstance(value, kind):
+        raise RecordError("damaged", uid=_short(row.uid), field=column)
+    return value
 
 
 def _computers(text: str | None) -> dict[int, str]:
@@ -426,6 +439,8 @@ def unfinished(db) -> list[MatchInfo]:
 
 def resolve_uid(db, text: str) -> str:
     """The uid of the one match whose uid is ``text`` or starts with it (for the command line)."""
+    if not _UID.match(text or ""):  # no uid is longer than 36 letters, digits and '-'
+        raise RecordError("unknown_uid", uid=_short(text))
     with db.session() as session:
         conn = session.connection()
         if conn.execute(select(_MATCH.c.id).where(_MATCH.c.uid == text)).first() is not None:
@@ -434,7 +449,7 @@ def resolve_uid(db, text: str) -> str:
         found = conn.execute(select(_MATCH.c.uid).where(_MATCH.c.uid.like(escaped + "%", escape="\\"))
                              .order_by(_MATCH.c.uid).limit(6)).scalars().all()
     if not text or not found:
-        raise RecordError("unknown_uid", uid=text)
+        raise RecordError("unknown_uid", uid=_short(text))
     if len(found) > 1:
         raise RecordError("ambiguous_uid", uid=text, matches=", ".join(found[:5]) + (", ..." if len(found) > 5 else ""))
     return found[0]
@@ -473,7 +488,11 @@ def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) 
     """Replay ``notations`` from ``initial`` on a match built there (sent first, then one
     (phase, actor) per action: the step and seat it was taken at); an action the rules refuse
     raises RecordError("does_not_replay")."""
-    match = Match(rules, rules.load_state(initial, cards), settle=False)
+    try:
+        state = rules.load_state(initial, cards)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
+        raise RecordError("damaged", uid=_short(uid), field="initial") from err
+    match = Match(rules, state, settle=False)
     yield match
     for seq, notation in enumerate(notations, 1):
         phase, actor = match.phase, match.actor
@@ -592,7 +611,7 @@ def replay(db, uid: str, *, cards=None) -> Replay:
     """Step through the match ``uid`` (its actions are all replayed first, so a record that does
     not replay fails here, not halfway)."""
     info, row, actions = _load(db, uid)
-    match = _rebuild(info, json.loads(row.initial), actions, _catalogue(db, info.game, cards))
+    match = _rebuild(info, _stored(row, "initial", dict), actions, _catalogue(db, info.game, cards))
     return Replay(info, actions, match)
 
 
@@ -609,7 +628,7 @@ def export_match(db, uid: str) -> dict:
     return {
         "format": EXPORT_FORMAT, "version": EXPORT_VERSION,
         "uid": info.uid, "game": info.game, "match_format": info.format, "mode": info.mode, "seed": info.seed,
-        "players": info.players, "decks": info.decks, "initial": json.loads(row.initial),
+        "players": info.players, "decks": info.decks, "initial": _stored(row, "initial", dict),
         "started": _iso(info.started), "finished": _iso(info.finished), "winner": info.winner,
         "reason": info.reason, "turns": info.turns, "computers": {str(k): v for k, v in sorted(info.computers.items())},
         "actions": [{"seq": a.seq, "notation": a.notation, "actor": a.actor, "phase": a.phase, "at": _iso(a.at)}
@@ -788,7 +807,7 @@ def _store(conn, parsed: _Parsed) -> Imported:
                               ("mode", row.mode, info.mode), ("seed", row.seed, info.seed),
                               ("players", json.loads(row.players), info.players),
                               ("decks", json.loads(row.decks), info.decks),
-                              ("initial position", json.loads(row.initial), parsed.initial)):
+                              ("initial position", _stored(row, "initial", dict), parsed.initial)):
         if stored != new:
             raise RecordError("conflict", uid=info.uid, detail=f"its {name} differs")
     stored = conn.execute(select(_ACTION.c.notation).where(_ACTION.c.match_id == row.id)

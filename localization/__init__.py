@@ -13,6 +13,8 @@ The active language is process-wide (`set_language`); it is chosen from ``--lang
 
 from __future__ import annotations
 
+import errno
+
 import gettext
 import locale
 import os
@@ -143,6 +145,13 @@ class Translator:
         messages = getattr(err, "messages", None)
         if isinstance(messages, Messages):
             return messages.render(err.key, self, **err.params)
+        if isinstance(err, UnicodeDecodeError):
+            return _LOCAL.render("not_utf8", self, position=err.start)
+        if isinstance(err, OSError):
+            key = _OS_ERRORS.get(err.errno, "os_other")
+            return _LOCAL.render(key, self, code=err.errno or "", file=err.filename or "")
+        if isinstance(err, RecursionError):
+            return _LOCAL.render("too_deep", self)
         return str(err)
 
 
@@ -230,7 +239,21 @@ _LOCAL = Messages("localization", {
     "unknown_event": "Match event: {event}.",
     "player": "Player {n}",
     "cost_or": "{first} or {second}",
+    "not_utf8": "it is not UTF-8 text (byte {position})",
+    "too_deep": "it is nested too deeply to be read",
+    "os_missing": "there is no such file",
+    "os_denied": "permission denied",
+    "os_directory": "it is a folder, not a file",
+    "os_not_directory": "a folder of its path is a file",
+    "os_space": "the disk is full",
+    "os_read_only": "the disk is read-only",
+    "os_too_long": "its name is too long",
+    "os_other": "the system refused it (error {code})",
 })
+#: operating-system errors by errno, each said in the reader's language (never the system's English)
+_OS_ERRORS = {errno.ENOENT: "os_missing", errno.EACCES: "os_denied", errno.EPERM: "os_denied",
+              errno.EISDIR: "os_directory", errno.ENOTDIR: "os_not_directory", errno.ENOSPC: "os_space",
+              errno.EROFS: "os_read_only", errno.ENAMETOOLONG: "os_too_long"}
 
 
 # --- the active language ------------------------------------------------------------------------

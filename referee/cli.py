@@ -24,13 +24,13 @@ from typing import Callable, Sequence
 
 from localization import Messages, choose_language, current, set_language
 from localization.argparse_strings import use_for_argparse
-from referee.engine.errors import IllegalAction
+from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.playout import play_random
 from referee.games.naruto import decklists, decks
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import load_match, new_match
-from referee.games.naruto.scenario import scenario
+from referee.games.naruto.scenario import STATE_FIELDS, scenario
 from referee.games.llamas import invariants as llamas_invariants, rules as llamas, scenario as llamas_scenario
 
 GAMES = ("naruto", "llamas")
@@ -70,6 +70,8 @@ MESSAGES = Messages("referee.cli", {
     "error": "Error: {detail}",
     "violation": "{rule}: {message}",
     "legal": "Legal in the {format}: {cards}.",
+    "not_whole": "{value} is not a whole number",
+    "out_of_range": "{value} is outside {low} to {high}",
     "reinforcements_kept": "Reinforcements: {cards}, kept with the deck (not played, not counted by the rules).",
     "sideboard_kept": "Sideboard: {cards}, kept with the deck (not played, not counted by the rules).",
 })
@@ -124,6 +126,20 @@ def say(key: str, *, err: bool = False, **params) -> None:
     print(MESSAGES(key, **params), file=sys.stderr if err else sys.stdout)
 
 
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, refused in the user's language
+    otherwise (a count of games, a seed, a card cost...: never a negative or a 30-digit one)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(MESSAGES("not_whole", value=text[:40])) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(MESSAGES("out_of_range", value=text[:40], low=low, high=high))
+        return value
+    return parse
+
+
 #: a plugin's card names: (card number, language) -> the card's name in it, or None
 CardNames = Callable[[str, str], "str | None"]
 
@@ -143,28 +159,98 @@ def card_namer(cards, resolvers: Sequence[CardNames] = ()):
     return name
 
 
-def _start(spec: dict):
-    """The match a ``play`` file starts from; ``"game": "llamas"`` in its setup or scenario, or in its
-    saved position, makes it a Llamas Unleashed one."""
-    if "setup" in spec:
-        setup = dict(spec["setup"])
-        if setup.pop("game", "naruto") == "llamas":
+#: the keys a play file's set-up and scenario may hold, per game (each value is checked too); the
+#: engine's own arguments a file may not set (the card source) are left out on purpose
+SETUP_KEYS = {"naruto": {"game", "decks", "format", "mode", "seed", "names", "deck_sizes"},
+              "llamas": {"game", "players", "mode", "seed", "names"}}
+SCENARIO_KEYS = {"naruto": {"game", "phase", "turn", "attacker", "first", "p1", "p2", "counters", "seed"}
+                 | STATE_FIELDS,
+                 "llamas": {"game", "players", "phase", "current", "turn", "hands", "fields", "deck", "discard",
+                            "nursery", "seed"}}
+#: the largest seed a file or an option may give (the generator's seeds are 64-bit)
+SEED_MAX = 2**63
+#: the most games `selfplay` plays in one run
+MAX_GAMES = 1_000_000
+
+
+def _whole(value, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
+
+
+def _checked(spec: dict, place: str, game: str, allowed: dict[str, set]) -> dict:
+    """The keys and simple values of a set-up or scenario, refused (`PositionError`) when the
+    referee does not know a key or cannot use a value; the game's own code checks the rest."""
+    if not isinstance(spec, dict):
+        raise PositionError("not_object")
+    unknown = sorted(set(spec) - allowed[game])
+    if unknown:
+        raise PositionError("unknown_key", place=place, key=", ".join(unknown))
+    if "seed" in spec and not _whole(spec["seed"], 0, SEED_MAX):
+        raise PositionError("bad_value", place=place, key="seed", value=str(spec["seed"])[:40])
+    if "players" in spec and not _whole(spec["players"], min(llamas.PLAYERS), max(llamas.PLAYERS) + 1):
+        raise PositionError("bad_value", place=place, key="players", value=str(spec["players"])[:40])
+    return {k: v for k, v in spec.items() if k != "game"}
+
+
+def _start(spec):
+    """The match a ``play`` file starts from: its ``setup``, ``scenario`` or saved ``position``;
+    ``"game": "llamas"`` in the set-up or scenario, or in the saved position, makes it a Llamas
+    Unleashed one. Anything it cannot start from is a `PositionError`."""
+    if not isinstance(spec, dict):
+        raise PositionError("not_object")
+    starts = [key for key in ("setup", "scenario", "position") if key in spec]
+    if len(starts) > 1 or (not starts and not isinstance(spec.get("format"), str)):
+        raise PositionError("no_start")
+    actions = spec.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PositionError("bad_actions")
+    start = spec.get(starts[0]) if starts else spec
+    if not isinstance(start, dict):
+        raise PositionError("not_object")
+    game = start.get("game", "naruto")
+    if game not in GAMES:
+        raise PositionError("bad_value", place=starts[0] if starts else "position", key="game", value=str(game)[:40])
+    if starts and starts[0] == "setup":
+        setup = _checked(start, "setup", game, SETUP_KEYS)
+        if game == "llamas":
             return llamas.new_match(setup.pop("players", 2), **setup)
-        return new_match(setup.pop("decks", [None, None]), fmt=setup.pop("format", "standard"), **setup)
-    if "scenario" in spec:
-        kwargs = dict(spec["scenario"])
-        return (llamas_scenario.scenario if kwargs.pop("game", "naruto") == "llamas" else scenario)(**kwargs)
-    if spec.get("position", spec).get("game") == "llamas":
+        decks_ = setup.pop("decks", [None, None])
+        if not isinstance(decks_, list) or len(decks_) != 2 or not all(
+                d is None or (isinstance(d, list) and all(isinstance(n, str) for n in d)) for d in decks_):
+            raise PositionError("bad_value", place="setup", key="decks", value="")
+        if setup.get("format", "standard") not in decks.FORMATS:
+            raise PositionError("bad_value", place="setup", key="format", value=str(setup["format"])[:40])
+        return new_match(decks_, fmt=setup.pop("format", "standard"), **setup)
+    if starts and starts[0] == "scenario":
+        kwargs = _checked(start, "scenario", game, SCENARIO_KEYS)
+        if game == "llamas":
+            return llamas_scenario.scenario(**kwargs)
+        if "p1" not in kwargs or "p2" not in kwargs:
+            raise PositionError("needs_players")
+        return scenario(**kwargs)
+    if game == "llamas":
         return llamas.load_match(spec)
     return load_match(spec)
+
+
+def read_json(path: str):
+    """A JSON file's content, or the reason it cannot be read as a sentence's parameters (an
+    `OSError`, a `UnicodeDecodeError`, or a `PositionError` for text that is not JSON)."""
+    text = Path(path).read_text(encoding="utf-8-sig")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise PositionError("not_json", line=err.lineno, column=err.colno) from None
+    except RecursionError:
+        raise PositionError("too_deep") from None
 
 
 def _play(args: argparse.Namespace) -> int:
     """Apply a file's actions to its position (or set-up) and print each result, then the position."""
     try:
-        spec = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        spec = read_json(args.file)
         match = _start(spec)
-    except (OSError, ValueError, KeyError, TypeError) as err:
+    except (OSError, ValueError, RecursionError) as err:  # every refusal is a ValueError (IllegalAction)
         say("cannot_read", err=True, file=args.file, detail=current().error(err))
         return 2
     name = card_namer(match.state.cards, args.card_names)
@@ -230,8 +316,8 @@ def parser() -> argparse.ArgumentParser:
     sub = top.add_subparsers(dest="command", required=True)
 
     sp = sub.add_parser("selfplay", help=m("selfplay_help"))
-    sp.add_argument("--games", type=int, default=20, help=m("games_help"))
-    sp.add_argument("--seed", type=int, default=1, help=m("seed_help"))
+    sp.add_argument("--games", type=whole(1, MAX_GAMES), default=20, help=m("games_help"))
+    sp.add_argument("--seed", type=whole(0, SEED_MAX - 1), default=1, help=m("seed_help"))
     sp.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
     sp.add_argument("--players", type=int, choices=llamas.PLAYERS, default=2, help=m("players_help"))
     sp.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))

@@ -37,3 +37,12 @@ class NotationError(IllegalAction):
 
     def __init__(self, text: str, reason: str):
         super().__init__("NOTATION", text=text, reason=reason)
+
+
+class PositionError(IllegalAction):
+    """A position, set-up or scenario the referee cannot start from (a file written by hand, a
+    saved position edited or damaged): ``reason`` says why, with the key or value concerned. It is
+    a refusal of the pseudo-rule ``POSITION``, so it reads as a sentence in every language."""
+
+    def __init__(self, reason: str, **params: Any):
+        super().__init__("POSITION", reason=reason, **params)

@@ -12,11 +12,12 @@ list candidate actions, check one (purely, returning a plan) and perform the pla
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 from .action import Action, as_action
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, PositionError
 from .machine import Row, Table
 
 MAX_AUTOMATIC_STEPS = 10_000
@@ -233,14 +234,14 @@ class Match:
         """A saved match. With its initial position and history it is replayed, so undo works and
         the saved position is verified; a bare position (a rules question) loads as it is."""
         if data.get("initial") is not None and "history" in data:
-            match = cls(rules, rules.load_state(data["initial"], cards), settle=False)
+            match = cls(rules, _loaded(rules, data["initial"], cards), settle=False)
             for notation in data["history"]:
                 match.apply(notation)
             if "position" in data and match.state.to_dict() != data["position"]:
                 raise ValueError("the saved position does not follow from its history")
             return match
         position = data["position"] if "position" in data else data
-        return cls(rules, rules.load_state(position, cards), settle=False)
+        return cls(rules, _loaded(rules, position, cards), settle=False)
 
     # --- internals ------------------------------------------------------------------------
     def _check(self, action: Action) -> tuple[Row, Any]:
@@ -336,3 +337,36 @@ class Match:
         for key, params in self.state.events:
             self.log.append(Entry(index, key, params))
         self.state.events = []
+
+
+def _loaded(rules: Rules, position: Any, cards: Any) -> Any:
+    """A saved position's state, refused (`PositionError`) when it cannot be read or breaks a rule
+    no play could break (``rules.invariants``: a card in two zones, a Ninja in play in no team)."""
+    if not isinstance(position, dict):
+        raise PositionError("not_object")
+    try:
+        state = rules.load_state(position, cards)
+    except IllegalAction:
+        raise
+    except KeyError as err:
+        raise PositionError("missing", key=str(err.args[0]) if err.args else "") from None
+    except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
+        raise PositionError("unreadable") from None
+    check = getattr(rules, "invariants", None)
+    broken = check(state) if check is not None else []
+    if broken:
+        raise PositionError("invariant", broken=broken_rule(broken, rules.zone_rule))
+    return state
+
+
+#: a rule id written in an invariant's text: "every Ninja in play in one team (N-ORG-3)"
+_RULE_ID = re.compile(r"\(([A-Z]+-[A-Z0-9-]+)\)")
+
+
+def broken_rule(broken: list[str], default: str) -> str:
+    """The rule the first broken invariant names, else ``default`` (the game's rule on zones)."""
+    for text in broken:
+        found = _RULE_ID.search(text)
+        if found:
+            return found[1]
+    return default

@@ -71,8 +71,18 @@ class LlamasRules:
 
     game = "llamas"
     turn_rule = "L-TURN"
+    #: the rule a position breaking an invariant without naming a rule is refused with (see
+    #: `referee.engine.match.broken_rule`)
+    zone_rule = "L-ZONE-1"
     over_rule = "L-WIN-1"
     answer_rule = "L-CHAIN-1"
+
+    @staticmethod
+    def invariants(state) -> list[str]:
+        """What no play can break (a saved position is checked against it when loaded)."""
+        from .invariants import violations
+
+        return violations(state)
 
     def __init__(self) -> None:
         self.table = Table("llamas", STATES, ROWS, GUARDS, "setup_baby", ANYWHERE)

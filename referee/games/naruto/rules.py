@@ -8,7 +8,7 @@ from functools import cache
 from typing import Sequence
 
 from referee.engine.action import Action
-from referee.engine.errors import IllegalAction
+from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Table
 from referee.engine.match import Match, Outcome, Verb, strict
 
@@ -111,8 +111,18 @@ class NarutoRules:
 
     game = "naruto"
     turn_rule = "N-TURN"
+    #: the rule a position breaking an invariant without naming a rule is refused with (see
+    #: `referee.engine.match.broken_rule`)
+    zone_rule = "N-ZONE-1"
     over_rule = "N-TURN-1"
     answer_rule = "N-EFFECT-1"
+
+    @staticmethod
+    def invariants(state) -> list[str]:
+        """What no play can break (a saved position is checked against it when loaded)."""
+        from .invariants import violations
+
+        return violations(state)
 
     def __init__(self, fmt: str):
         if fmt not in FORMATS:
@@ -197,7 +207,7 @@ def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str 
         s.players[p].name = names[p]
         if deck is None:
             if mode == "guided":
-                raise ValueError("guided mode needs both decks")
+                raise PositionError("needs_decks", seat=p + 1)
             size = deck_sizes[p] or DECK_SIZES[fmt]
         else:
             # French numbers (NI-, TE-, TA-, CL-) name the same cards (N-CARD-4)

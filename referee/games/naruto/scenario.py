@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.match import Match
 
 from .cards import CardSource, bundled
@@ -22,6 +23,8 @@ from .rules import rules_for
 from .state import ZONES, NarutoState
 
 PLAYER_KEYS = set(ZONES) | {"teams", "injured", "counter", "name"}
+#: the position's fields a scenario may also set, as they are saved (never any other attribute)
+STATE_FIELDS = frozenset({"chain", "priority", "window", "passes", "lasting", "coins", "pending", "mental"})
 
 
 def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int = 0, first: int | None = None,
@@ -34,7 +37,7 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
     for p, spec in enumerate((p1 or {}, p2 or {})):
         unknown = set(spec) - PLAYER_KEYS
         if unknown:
-            raise ValueError(f"unknown scenario keys {sorted(unknown)}")
+            raise PositionError("unknown_key", place=f"p{p + 1}", key=", ".join(sorted(unknown)))
         player = s.players[p]
         player.name = spec.get("name", str(p + 1))
         player.kept = True
@@ -45,7 +48,7 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
                 if s.cards.get(number) is None:  # a French number or an N-CCG-DB id names it too
                     number = canonical_number(number)
                 if s.cards.get(number) is None:
-                    raise ValueError(f"unknown card {number}")
+                    raise IllegalAction("N-CARD-4", number=number)
                 s.instances.append(number)
                 s.owner.append(p)
                 iid = len(s.instances) - 1
@@ -63,8 +66,8 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
         grouped = {m for t in teams for m in t}
         player.teams = teams + [[i] for i in in_play if i not in grouped]
     for key, value in fields.items():
-        if not hasattr(s, key):
-            raise ValueError(f"unknown scenario field {key}")
+        if key not in STATE_FIELDS:
+            raise PositionError("unknown_key", place="scenario", key=key)
         setattr(s, key, value)
     return s
 
