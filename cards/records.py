@@ -642,7 +642,11 @@ def _field(data: dict, name: str, check: Callable[[Any], bool], expected: str, *
             return None
         raise RecordError("missing_field", field=name)
     value = data[name]
-    if (value is None and optional) or check(value):
+    try:
+        ok = (value is None and optional) or check(value)
+    except (TypeError, ValueError):  # a value of another kind than the check expects ([] as a game)
+        ok = False
+    if ok:
         return value
     raise RecordError("bad_field", field=name, expected=expected, value=_short(value))
 

@@ -232,8 +232,15 @@ def new_match(decks: Sequence[Sequence[str] | None] = (None, None), **kwargs) ->
 
 
 def load_match(data: dict, cards: CardSource | None = None) -> Match:
-    position = data.get("position", data)
-    return Match.from_json(rules_for(position["format"]), data, cards or bundled())
+    """A saved match (`Match.from_json`): refused with a `PositionError` when it is no position."""
+    position = data.get("position", data) if isinstance(data, dict) else None
+    if not isinstance(position, dict):
+        raise PositionError("not_object")
+    fmt = position.get("format")
+    if fmt not in FORMATS:
+        raise (PositionError("missing", key="format") if fmt is None else
+               PositionError("bad_value", place="position", key="format", value=str(fmt)[:40]))
+    return Match.from_json(rules_for(fmt), data, cards or bundled())
 
 
 __all__ = ["IllegalAction", "IllegalDeck", "NarutoRules", "load_match", "new_match", "new_state", "rules_for"]
