@@ -16,7 +16,20 @@ MESSAGES = Messages("cards.cli", {
     "database_url_help": "any SQLAlchemy URL (default: REFEREE_DATABASE_URL, else a SQLite file in the "
                          "user data folder)",
     "output_help": "a file (default: standard output)",
+    "in_memory": "error: a database in memory is forgotten when the command ends, so nothing would be saved: "
+                 "give a file or a server with --database-url",
 })
+
+
+def in_memory(db) -> bool:
+    """Whether ``db`` forgets everything when the command ends (a command that saves says so and
+    stops: exit code 2)."""
+    if db.in_memory:
+        import sys
+
+        print(MESSAGES("in_memory"), file=sys.stderr)
+        return True
+    return False
 
 
 def add_database_option(parser: argparse.ArgumentParser) -> None:

@@ -26,7 +26,7 @@ from referee.cli import card_namer, print_deck_check, whole
 from referee.engine.errors import IllegalAction
 from referee.games.naruto.decks import FORMATS
 
-from .cli import add_output_option, write_output
+from .cli import add_output_option, in_memory, write_output
 from . import decks
 from .db import Database, StorageError
 from .importers import CatalogueImportError, import_file
@@ -85,6 +85,10 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "validate_name_help": "a stored deck's name, or a deck-list file",
     "validate_format_help": "default: the deck's own format",
     "delete_help": "delete a stored deck",
+    "yes_help": "delete a deck the program ships without asking",
+    "delete_bundled_ask": "{name!r} is one of the decks the program ships. Delete it? [yes/no]",
+    "yes": "yes",
+    "bundled_kept": "kept the deck {name!r}: it is one the program ships; delete it with --yes",
 })
 
 
@@ -124,6 +128,8 @@ SHOWN_PROBLEMS = 20
 
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
     try:
         with _progress_bar(MESSAGES("progress", file=Path(args.file).name)) as progress:
             summary = import_file(db, args.file, strict=args.strict, progress=progress)
@@ -208,6 +214,8 @@ def _catalogue_names(db: Database):
 
 @_guarded
 def _save(db: Database, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
     text = _read(args.file)
     if text is None:
         return 2
@@ -268,9 +276,22 @@ def catalogue_source(args: argparse.Namespace) -> CatalogueSource:
 
 @_guarded
 def _delete(db: Database, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
+    if decks.get_deck(db, args.name).bundled and not args.yes and not _confirmed(args.name):
+        say("bundled_kept", err=True, name=args.name)
+        return 1
     decks.delete_deck(db, args.name)
     say("deleted", name=args.name)
     return 0
+
+
+def _confirmed(name: str) -> bool:
+    """Ask on a terminal whether to delete a deck the program ships (never without one)."""
+    if not sys.stdin.isatty():
+        return False
+    answer = input(MESSAGES("delete_bundled_ask", name=name) + " ")
+    return answer.strip().casefold() in {MESSAGES("yes").casefold(), MESSAGES("yes")[:1].casefold()}
 
 
 # --- registration --------------------------------------------------------------------------------
@@ -339,5 +360,6 @@ def register(commands: dict, add_database_option) -> None:
 
     de = dsub.add_parser("delete", help=m("delete_help"))
     de.add_argument("name", help=m("deck_name_help"))
+    de.add_argument("--yes", action="store_true", help=m("yes_help"))
     add_database_option(de)
     de.set_defaults(run=_delete)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from referee.cli import whole
 
-from .cli import add_output_option, write_output
+from .cli import add_output_option, in_memory, write_output
 from . import records
 from .db import Database, StorageError
 from .names import localized_name
@@ -266,6 +266,8 @@ def _export(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
     try:
         text = Path(args.file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:

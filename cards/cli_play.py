@@ -26,6 +26,7 @@ from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import IllegalDeck, new_match
 
 from . import decks, records
+from .cli import in_memory
 from .cli_matches import _guarded, position
 from .names import localized_name
 from .source import CatalogueSource
@@ -103,6 +104,8 @@ def _show(db, uid: str, match) -> None:
 
 @_guarded
 def _start(db, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
     if len(args.deck) > 2 or len(args.player) > 2:
         print(MESSAGES("too_many"))
         return 2
@@ -140,6 +143,8 @@ def _start(db, args: argparse.Namespace) -> int:
 
 @_guarded
 def _act(db, args: argparse.Namespace) -> int:
+    if in_memory(db):
+        return 2
     uid = records.resolve_uid(db, args.uid)
     if args.copy:
         uid = records.copy_match(db, uid)

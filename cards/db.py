@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from functools import cache, partial
 from pathlib import Path
 from typing import Iterator
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 from alembic import command
 from alembic.config import Config
@@ -254,12 +254,24 @@ class Database:
 
     # --- opening ----------------------------------------------------------------------------
     def _sqlite_path(self) -> Path | None:
+        """The SQLite file (None: in memory). A ``file:`` URI (``sqlite:///file:x.db?uri=true``) names a
+        file too, and gets the same checks as any other."""
         if not self.sqlite:
             return None
         database = self._url.database
-        if not database or database == ":memory:" or database.startswith("file:"):
+        if database and database.startswith("file:"):
+            uri = urlsplit(database)
+            if uri.path in ("", ":memory:") or "mode=memory" in uri.query or self._url.query.get("mode") == "memory":
+                return None
+            database = unquote(uri.path)
+        if not database or database == ":memory:":
             return None
         return Path(database).expanduser().absolute()
+
+    @property
+    def in_memory(self) -> bool:
+        """A SQLite database in memory: gone when the program ends."""
+        return self.sqlite and self.path is None
 
     def _open_sqlite(self) -> None:
         timeout_ms = int(self.busy_timeout * 1000)

@@ -302,3 +302,23 @@ def test_the_bundled_cards_names_need_no_database():
 def test_search_shows_card_types_in_the_chosen_language(capsys, sqlite_url):
     code, out, _ = run(capsys, "--lang", "fr", "cards", "search", "J-001", "--database-url", sqlite_url)
     assert code == 0 and out.split("\t")[0] == "J-001" and out.rstrip().endswith("\tTechnique")
+
+
+def test_commands_that_save_refuse_a_database_in_memory(capsys, deck_file, catalogue):
+    for argv in (["deck", "save", "x", str(deck_file)], ["cards", "import", str(catalogue)],
+                 ["matches", "start", "--deck", "Leaf Genin", "--deck", "Mist Rogues"]):
+        code, out, err = run(capsys, *argv, "--database-url", "sqlite://")
+        assert (code, out) == (2, "") and "in memory" in err and "--database-url" in err, argv
+    assert run(capsys, "cards", "search", "iruka", "--database-url", "sqlite://")[0] == 0  # reading is fine
+
+
+def test_deleting_a_bundled_deck_needs_yes(capsys, sqlite_url, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no terminal: nobody to ask
+    code, _, err = run(capsys, "deck", "delete", "Leaf Genin", "--database-url", sqlite_url)
+    assert code == 1 and "--yes" in err
+    assert "Leaf Genin" in run(capsys, "deck", "list", "--database-url", sqlite_url)[1]
+    assert run(capsys, "deck", "delete", "Leaf Genin", "--yes", "--database-url", sqlite_url)[:2] == (
+        0, "deleted deck 'Leaf Genin'\n")
+    assert "Leaf Genin" not in run(capsys, "deck", "list", "--database-url", sqlite_url)[1]

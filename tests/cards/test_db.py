@@ -447,3 +447,22 @@ def test_a_read_only_postgresql_database_at_head_opens_for_reading(pg_url):
                 s.add(Deck(name="new"))
                 s.commit()
         assert info.value.key == "read_only"
+
+
+def test_a_file_uri_gets_the_same_guard_as_a_path(tmp_path):
+    """``sqlite:///file:...?uri=true`` names a file: a foreign one is refused and left untouched."""
+    import sqlite3
+
+    path = tmp_path / "other.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE notes (text)")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StorageError) as err:
+        Database(f"sqlite:///file:{path}?uri=true")
+    assert err.value.key == "foreign" and path.read_bytes() == before
+    with Database(f"sqlite:///file:{tmp_path / 'ours.db'}?uri=true") as db:
+        assert not db.in_memory and (tmp_path / "ours.db").exists()
+    with Database("sqlite:///file:scratch?mode=memory&uri=true") as db:
+        assert db.in_memory

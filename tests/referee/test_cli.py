@@ -80,7 +80,7 @@ def test_play_reports_a_bad_file(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text("{not json")
     assert main(["play", str(path)]) == 2
-    assert "Error: cannot read" in capsys.readouterr().err
+    assert "error: cannot read" in capsys.readouterr().err
 
 
 def test_deck_check_lists_violations_with_rule_ids(tmp_path, capsys):
