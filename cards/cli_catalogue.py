@@ -306,16 +306,16 @@ def register(commands: dict, add_database_option) -> None:
     """Add ``cards import|search`` to the top-level commands and ``export|save|list|validate|
     delete`` to ``deck``."""
     m = MESSAGES
-    cards = commands["top"].add_parser("cards", help=m("cards_help"))
+    cards = commands["top"].add_parser("cards", help=m("cards_help"), description=m("cards_help"))
     csub = cards.add_subparsers(dest="cards_command", required=True)
 
-    im = csub.add_parser("import", help=m("import_help"))
+    im = csub.add_parser("import", help=m("import_help"), description=m("import_help"))
     im.add_argument("file", help=m("import_file_help"))
     im.add_argument("--strict", action="store_true", help=m("strict_help"))
     add_database_option(im)
     im.set_defaults(run=_import)
 
-    se = csub.add_parser("search", help=m("search_help"))
+    se = csub.add_parser("search", help=m("search_help"), description=m("search_help"))
     se.add_argument("text", nargs="?", default="", help=m("text_help"))
     se.add_argument("--lang", choices=LANGUAGES, default=None, help=m("lang_help"))
     se.add_argument("--game", choices=tuple(FILTERS), default="naruto", help=m("game_help", default="naruto"))
@@ -329,25 +329,25 @@ def register(commands: dict, add_database_option) -> None:
     se.set_defaults(run=_search)
 
     dsub = commands["deck"]
-    ex = dsub.add_parser("export", help=m("export_help"))
+    ex = dsub.add_parser("export", help=m("export_help"), description=m("export_help"))
     ex.add_argument("name", help=m("deck_name_help"))
     ex.add_argument("--as", dest="kind", choices=decks.EXPORT_FORMATS, default="text", help=m("as_help"))
     add_output_option(ex)
     add_database_option(ex)
     ex.set_defaults(run=_export)
 
-    sv = dsub.add_parser("save", help=m("save_help"))
+    sv = dsub.add_parser("save", help=m("save_help"), description=m("save_help"))
     sv.add_argument("name", help=m("deck_name_help"))
     sv.add_argument("file", help=m("save_file_help"))
     sv.add_argument("--format", choices=FORMATS, default=None, help=m("save_format_help"))
     add_database_option(sv)
     sv.set_defaults(run=_save)
 
-    ls = dsub.add_parser("list", help=m("list_help"))
+    ls = dsub.add_parser("list", help=m("list_help"), description=m("list_help"))
     add_database_option(ls)
     ls.set_defaults(run=_list)
 
-    va = dsub.add_parser("validate", help=m("validate_help"))
+    va = dsub.add_parser("validate", help=m("validate_help"), description=m("validate_help"))
     va.add_argument("name", help=m("validate_name_help"))
     va.add_argument("--format", choices=FORMATS, default=None, help=m("validate_format_help"))
     add_database_option(va)
@@ -358,7 +358,7 @@ def register(commands: dict, add_database_option) -> None:
         add_database_option(check)
         check.set_defaults(card_source=catalogue_source)
 
-    de = dsub.add_parser("delete", help=m("delete_help"))
+    de = dsub.add_parser("delete", help=m("delete_help"), description=m("delete_help"))
     de.add_argument("name", help=m("deck_name_help"))
     de.add_argument("--yes", action="store_true", help=m("yes_help"))
     add_database_option(de)

@@ -310,35 +310,35 @@ def _stats(db: Database, args: argparse.Namespace) -> int:
 def register(commands: dict, add_database_option) -> None:
     """Add ``matches list|show|replay|export|import|stats`` to the top-level commands."""
     m = MESSAGES
-    matches = commands["top"].add_parser("matches", help=m("matches_help"))
+    matches = commands["top"].add_parser("matches", help=m("matches_help"), description=m("matches_help"))
     msub = matches.add_subparsers(dest="matches_command", required=True)
 
-    ls = msub.add_parser("list", help=m("list_help"))
+    ls = msub.add_parser("list", help=m("list_help"), description=m("list_help"))
     which = ls.add_mutually_exclusive_group()
     which.add_argument("--finished", dest="finished", action="store_true", default=None, help=m("finished_help"))
     which.add_argument("--unfinished", dest="finished", action="store_false", help=m("unfinished_help"))
     ls.set_defaults(run=_list)
 
-    sh = msub.add_parser("show", help=m("show_help"))
+    sh = msub.add_parser("show", help=m("show_help"), description=m("show_help"))
     sh.add_argument("uid", help=m("uid_help"))
     sh.set_defaults(run=_show)
 
-    rp = msub.add_parser("replay", help=m("replay_help"))
+    rp = msub.add_parser("replay", help=m("replay_help"), description=m("replay_help"))
     rp.add_argument("uid", help=m("uid_help"))
     rp.add_argument("--step", type=whole(0, 10**9), default=None, help=m("step_help"))
     rp.add_argument("--json", action="store_true", help=m("json_help"))
     rp.set_defaults(run=_replay)
 
-    ex = msub.add_parser("export", help=m("export_help"))
+    ex = msub.add_parser("export", help=m("export_help"), description=m("export_help"))
     ex.add_argument("uid", help=m("uid_help"))
     add_output_option(ex)
     ex.set_defaults(run=_export)
 
-    im = msub.add_parser("import", help=m("import_help"))
+    im = msub.add_parser("import", help=m("import_help"), description=m("import_help"))
     im.add_argument("file", help=m("file_help"))
     im.set_defaults(run=_import)
 
-    st = msub.add_parser("stats", help=m("stats_help"))
+    st = msub.add_parser("stats", help=m("stats_help"), description=m("stats_help"))
     st.set_defaults(run=_stats)
 
     for parser in (ls, sh, rp, ex, im, st):

@@ -67,14 +67,14 @@ def _search(args: argparse.Namespace) -> int:
 def register(commands: dict) -> None:
     """Entry point ``referee.commands``."""
     m = MESSAGES
-    rules = commands["top"].add_parser("rules", help=m("rules_help"))
+    rules = commands["top"].add_parser("rules", help=m("rules_help"), description=m("rules_help"))
     sub = rules.add_subparsers(dest="rules_command", required=True)
-    ls = sub.add_parser("list", help=m("list_help"))
+    ls = sub.add_parser("list", help=m("list_help"), description=m("list_help"))
     ls.add_argument("--game", choices=("naruto", "llamas"), default=None, help=m("game_help"))
     ls.set_defaults(run=_list)
-    sh = sub.add_parser("show", help=m("show_help"))
+    sh = sub.add_parser("show", help=m("show_help"), description=m("show_help"))
     sh.add_argument("rule", help=m("rule_help"))
     sh.set_defaults(run=_show)
-    se = sub.add_parser("search", help=m("search_help"))
+    se = sub.add_parser("search", help=m("search_help"), description=m("search_help"))
     se.add_argument("text", nargs="+", help=m("text_help"))
     se.set_defaults(run=_search)

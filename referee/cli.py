@@ -49,7 +49,8 @@ MESSAGES = Messages("referee.cli", {
     "all_lose": "Games every player lost: {count}",
     "two_players": "error: the Naruto CCG is played by two players, not {players}",
     "deep_help": "also check the JSON round trip, undo and replay after every action",
-    "play_help": "apply the actions of a JSON file to its position",
+    "play_help": "apply the actions of a JSON file to its position, set-up or scenario (an example: "
+                 "docs/example-play.json in the project)",
     "file_help": "the file to read",
     "diagram_help": "print the turn's state machine as a mermaid diagram",
     "deck_help": "deck lists",
@@ -315,7 +316,7 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--lang", default=None, help=m("lang_help"))
     sub = top.add_subparsers(dest="command", required=True)
 
-    sp = sub.add_parser("selfplay", help=m("selfplay_help"))
+    sp = sub.add_parser("selfplay", help=m("selfplay_help"), description=m("selfplay_help"))
     sp.add_argument("--games", type=whole(1, MAX_GAMES), default=20, help=m("games_help"))
     sp.add_argument("--seed", type=whole(0, SEED_MAX - 1), default=1, help=m("seed_help"))
     sp.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
@@ -324,18 +325,18 @@ def parser() -> argparse.ArgumentParser:
     sp.add_argument("--deep", action="store_true", help=m("deep_help"))
     sp.set_defaults(run=_selfplay)
 
-    pl = sub.add_parser("play", help=m("play_help"))
+    pl = sub.add_parser("play", help=m("play_help"), description=m("play_help"))
     pl.add_argument("file", help=m("file_help"))
     pl.set_defaults(run=_play)
 
-    dg = sub.add_parser("diagram", help=m("diagram_help"))
+    dg = sub.add_parser("diagram", help=m("diagram_help"), description=m("diagram_help"))
     dg.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
     dg.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
     dg.set_defaults(run=_diagram)
 
-    dk = sub.add_parser("deck", help=m("deck_help"))
+    dk = sub.add_parser("deck", help=m("deck_help"), description=m("deck_help"))
     dsub = dk.add_subparsers(dest="deck_command", required=True)
-    ck = dsub.add_parser("check", help=m("check_help"))
+    ck = dsub.add_parser("check", help=m("check_help"), description=m("check_help"))
     ck.add_argument("file", help=m("file_help"))
     ck.add_argument("--format", choices=decks.FORMATS, default=None, help=m("check_format_help"))
     ck.set_defaults(run=_deck_check, card_source=lambda args: bundled())
@@ -343,7 +344,19 @@ def parser() -> argparse.ArgumentParser:
     for plugin in entry_points(group="referee.commands"):
         plugin.load()({"top": sub, "deck": dsub, "deck_check": ck, "card_names": card_names})
     top.set_defaults(card_names=card_names)
+    _list_lang(top)
     return top
+
+
+def _list_lang(parser: argparse.ArgumentParser) -> None:
+    """Every command's help lists ``--lang``, which works anywhere on the command line (it is taken
+    out before parsing, see `_lang_option`)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in action.choices.values():
+                if not any("--lang" in a.option_strings for a in command._actions):
+                    command.add_argument("--lang", metavar="LANG", default=None, help=MESSAGES("lang_help"))
+                _list_lang(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -160,3 +160,29 @@ def test_play_a_llamas_scenario(tmp_path, capsys):
     saved.write_text(json.dumps({"position": position, "actions": ["draw"]}))
     assert main(["play", str(saved)]) == 0
     assert capsys.readouterr().out.startswith("draw: ok")
+
+
+def test_the_example_play_file_of_the_docs_runs(capsys):
+    assert main(["play", str(ROOT / "docs" / "example-play.json")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[:2] == ["deploy N-008: ok", "pass: ok"]
+    assert out[2].startswith("deploy N-002: refused, N-DEPLOY-1: ") and out[3] == "next: ok"
+
+
+def test_every_command_has_a_description_and_lists_lang(capsys):
+    import argparse
+
+    from referee.cli import parser
+
+    def commands(p, path=()):
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, command in action.choices.items():
+                    yield (*path, name), command
+                    yield from commands(command, (*path, name))
+
+    found = list(commands(parser()))
+    assert len(found) > 20
+    for path, command in found:
+        assert command.description, path
+        assert any("--lang" in a.option_strings for a in command._actions), path
