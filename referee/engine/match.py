@@ -256,7 +256,9 @@ class Match:
             steps = sorted({r.source for r in table.rows if r.verb == action.verb})
             if not steps:
                 raise NotationError(str(action), "unknown_verb")
-            raise IllegalAction(self.rules.turn_rule, verb=action.verb, step=state.phase, allowed=steps)
+            misplaced = getattr(self.rules, "misplaced", {})
+            rule = misplaced.get((state.phase, action.verb)) or misplaced.get((None, action.verb)) or self.rules.turn_rule
+            raise IllegalAction(rule, verb=action.verb, step=state.phase, allowed=steps)
         refusal = None
         for row in rows:
             rule = table.failing(row, state)

@@ -298,7 +298,7 @@ def test_perft_jutsu_exchange_with_an_x_cost():
 
 @pytest.mark.parametrize("notation, rule", [
     ("jutsu J-005 by N-011 pay N-019 N-020 N-020 x 2", "N-ZONE-2"),  # only one N-020 in chakra
-    ("jutsu J-005 by N-011 pay N-019 N-020 M-024 x 3", "N-JUTSU-3"),  # X = 3 needs 4 cards
+    ("jutsu J-005 by N-011 pay N-019 N-020 M-024 x 3", "N-JUTSU-5"),  # X = 3 needs 4 cards: 3 cannot pay it
     ("jutsu J-005 by N-011 pay N-019 N-020 M-024", "N-JUTSU-4"),  # X not chosen
     ("jutsu J-005 by N-011 pay N-020 x 0", "N-JUTSU-3"),  # L paid with a Fire card
     ("jutsu J-001 by N-011 pay N-019 x 1", "N-KEY-X-1"),  # no X in the cost

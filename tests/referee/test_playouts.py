@@ -22,7 +22,7 @@ from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import load_match, new_match
 
 CARDS = bundled()
-WIN_RULES = {"N-WIN-1", "N-WIN-2"}
+WIN_RULES = {"N-WIN-1", "N-WIN-2", "N-WIN-3"}
 GAMES_PER_FORMAT = 150  # 300 whole games in the normal suite
 DEEP_GAMES_PER_FORMAT = 15  # 30 games with the deep checks
 SOAK_GAMES_PER_FORMAT = 2500

@@ -592,6 +592,15 @@ def test_N_JUTSU_3_a_cost_with_alternatives_is_paid_either_way():
     assert err.params["cost"] == "N or L"
 
 
+def test_N_JUTSU_5_a_jutsu_nothing_in_the_chakra_area_can_pay_cannot_be_used():
+    m = jutsu_position()
+    hand = m.state.players[0].hand
+    m.state.instances[hand[0]] = "J-902"  # "W1 or 3": no Water card, and 4 cards pay 3 ...
+    m.state.players[0].chakra = m.state.players[0].chakra[:2]  # ... but only 2 are left
+    err = refused(m, "jutsu J-902 by N-011 pay M-006 M-009", "N-JUTSU-5")
+    assert err.params["cost"] == "W 1 or 3"
+
+
 def test_N_JUTSU_3_the_cost_is_paid_from_the_chakra_area_only():
     # J-001 is in the hand, not in the Chakra area
     refused(jutsu_position(), "jutsu J-030 by N-011 pay M-006 J-001", "N-ZONE-2")
@@ -1139,10 +1148,13 @@ def test_N_WIN_2_both_decks_empty_the_attacker_loses():
 
 
 def test_N_WIN_3_ten_rewards_win_even_with_an_empty_deck():
+    """The rewards decide before the empty deck, and the outcome cites the rule that says so."""
     m = fight({"village": ["N-001"], "rewards": rewards(9), "deck": []}, {}, ["send T1"])
-    assert (m.outcome().winner, m.outcome().rule) == (0, "N-WIN-1")
+    assert (m.outcome().winner, m.outcome().rule) == (0, "N-WIN-3")
     m = play(attacking({}, {"deck": [], "rewards": rewards(10)}), "next")
-    assert (m.outcome().winner, m.outcome().rule) == (1, "N-WIN-1")
+    assert (m.outcome().winner, m.outcome().rule) == (1, "N-WIN-3")
+    m = play(attacking({"deck": []}, {"rewards": rewards(10)}), "next")  # the other player's deck is empty
+    assert (m.outcome().winner, m.outcome().rule) == (1, "N-WIN-3")
 
 
 def test_N_HAND_1_the_attacker_discards_down_to_six():
@@ -1150,7 +1162,7 @@ def test_N_HAND_1_the_attacker_discards_down_to_six():
     m = play(attacking({"hand": hand}), "next")
     assert m.phase == "end_hand" and m.actor == 0
     refused(m, "discard N-001 N-002 N-003", "N-HAND-1")  # one more than needed
-    refused(m, "next", "N-TURN")
+    refused(m, "next", "N-HAND-1")  # the hand limit, not merely the turn's order
     refused(m, "discard N-011", "N-ZONE-2")
     play(m, "discard N-018")
     assert m.phase == "end_hand" and len(m.state.players[0].hand) == 7

@@ -637,6 +637,18 @@ def test_N_MISSION_2_only_the_blocker_plays_counter_missions():
     refused(m, "counter M-902", "N-MISSION-2")
 
 
+def test_N_MISSION_2_a_counter_mission_outside_its_moment_cites_the_counter_rule():
+    m = mission_phase(p1={"hand": ["M-902", "N-002"]}, p2={"hand": ["M-902"]})
+    refused(m, "counter M-902", "N-MISSION-2")  # the attacker, in its own Mission phase: not N-TURN
+
+
+def test_N_CHARGE_1_only_the_attacker_charges_in_its_mission_phase():
+    m = mission_phase(p2={"hand": ["M-902", "N-028"]})
+    m.apply("next")  # the blocker may answer the end of the Mission phase
+    assert m.phase == "mission_window" and m.actor == 1
+    refused(m, "charge N-028", "N-CHARGE-1")
+
+
 def test_N_MISSION_2_only_counter_missions_answer():
     m = mission_phase(p1={"hand": ["N-002"]}, p2={"hand": ["M-006", "N-028"]})
     m.apply("deploy N-002")
@@ -660,7 +672,7 @@ def test_N_MISSION_2_not_outside_the_attackers_mission_phase():
     assert not [a for a in legal(m) if a.startswith("counter")]
     m.apply("pass")  # the blocker has priority in the exchange now
     assert m.actor == 1
-    refused(m, "counter M-902", "N-TURN")  # no step of the Battle phase takes a Counter mission
+    refused(m, "counter M-902", "N-MISSION-2")  # only the attacker's Mission phase takes a Counter mission
 
 
 def test_N_MISSION_3_entrance_cost_at_most_the_counter():

@@ -10,6 +10,7 @@ from referee.engine.match import Verb
 
 from .chain import push_link
 from .conditions import target_exists
+from .cards import cost_text
 from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
 from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
 from .state import NarutoState
@@ -292,6 +293,9 @@ def check_jutsu(s: NarutoState, row: Row, a: Action) -> Plan:
         raise IllegalAction("N-KEY-TARGET-1", card=number, user=by, target=" ".join(card.abilities["target_if"]))
     pay = a.get("pay")
     payers = locate_all(s, p, "chakra", pay)
+    if canonical_jutsu_payment(s, p, card, x) is None and not card.abilities.get("x_symbol"):
+        # nothing in the Chakra area can pay it: the Jutsu cannot be used at all (not a wrong payment)
+        raise IllegalAction("N-JUTSU-5", card=number, cost=cost_text(card.costs))
     check_jutsu_payment(s, card, x, payers)
     symbol = card.abilities.get("x_symbol")
     if symbol and sum(symbol in s.card(i).symbols for i in payers) < x:

@@ -114,6 +114,9 @@ class NarutoRules:
     #: the rule a position breaking an invariant without naming a rule is refused with (see
     #: `referee.engine.match.broken_rule`)
     zone_rule = "N-ZONE-1"
+    #: the rule a verb refused in a step where the turn does not take it cites, when one says more
+    #: than the turn's order (N-TURN): (step or None for any step, verb) -> rule
+    misplaced = {(None, "counter"): "N-MISSION-2", (None, "charge"): "N-CHARGE-1", ("end_hand", "next"): "N-HAND-1"}
     over_rule = "N-TURN-1"
     answer_rule = "N-EFFECT-1"
 

@@ -24,7 +24,8 @@ from .state import ZONES, NarutoState
 
 PLAYER_KEYS = set(ZONES) | {"teams", "injured", "counter", "name"}
 #: the position's fields a scenario may also set, as they are saved (never any other attribute)
-STATE_FIELDS = frozenset({"chain", "priority", "window", "passes", "lasting", "coins", "pending", "mental"})
+STATE_FIELDS = frozenset({"mode", "chain", "chain_starter", "priority", "window", "passes", "lasting", "coins",
+                          "pending", "mental", "offers", "taken"})
 
 
 def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int = 0, first: int | None = None,

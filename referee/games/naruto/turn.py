@@ -130,8 +130,8 @@ def victory(s: NarutoState) -> tuple[int, str] | None:
     loses (both: the attacker loses)."""
     a, b = s.attacker, s.blocker
     rich = [p for p in (a, b) if len(s.players[p].rewards) >= REWARDS_TO_WIN]
-    if rich:
-        return rich[0], "N-WIN-1"
+    if rich:  # with an empty deck too, the rewards decide: N-WIN-3 says so
+        return rich[0], "N-WIN-3" if any(not s.players[p].deck for p in (a, b)) else "N-WIN-1"
     empty = [p for p in (a, b) if not s.players[p].deck]
     if empty:
         return 1 - empty[0], "N-WIN-2"
