@@ -28,7 +28,8 @@ from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_dec
 from referee.games.naruto.decks import number_key
 
 from .models import CardRecord, Deck, DeckEntry
-from .source import CatalogueSource
+from .search import chunks
+from .source import CatalogueSource, image_paths
 from localization import Messages
 
 GAME = "naruto"
@@ -101,7 +102,7 @@ def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = "standar
     db.verify()
     with db.exclusive() as session:
         ids = {}
-        for chunk in _chunks(sorted(numbers)):
+        for chunk in chunks(sorted(numbers)):
             ids.update(session.execute(select(CardRecord.number, CardRecord.id).where(
                 CardRecord.game == game, CardRecord.number.in_(chunk))).all())
         unknown = sorted((n for n in numbers if n not in ids), key=number_key)
@@ -121,11 +122,6 @@ def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = "standar
         if rows:
             session.execute(insert(DeckEntry), rows)
     return _info(name, fmt, deck, False, game)
-
-
-def _chunks(items: list, size: int = 500):
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
 
 
 def _stored(db, name: str, game: str) -> tuple[DeckInfo, DeckList]:
@@ -225,10 +221,5 @@ def deck_text(name: str, fmt: str, deck: DeckList | Sequence[str], source, kind:
 def export_deck_text(db, name: str, kind: str = "text", game: str = GAME) -> str:
     """A stored deck as a list in ``kind`` (see `deck_text`)."""
     info, deck = _stored(db, name, game)
-    images = None
-    if kind == "tts":
-        with db.session() as session:
-            images = dict(session.execute(select(CardRecord.number, CardRecord.image_path).where(
-                CardRecord.game == game, CardRecord.number.in_(list(deck.main) + list(deck.sections["reinforcements"])
-                                                               + list(deck.sections["sideboard"])))).all())
+    images = image_paths(db, [n for section in SECTIONS for n in deck.sections[section]], game) if kind == "tts" else None
     return deck_text(info.name, info.format, deck, CatalogueSource(db, game), kind, images)

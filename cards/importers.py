@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable
+from typing import IO, Any, Callable
 
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy import text as sql
@@ -48,7 +48,7 @@ from referee.games.naruto.targets import TARGETS
 from . import ccgdb
 from .importers_base import CatalogueImportError, ParsedCard, Record
 from .models import CardName, CardRecord, CardSet, CardText
-from .search import fold, index_cards
+from .search import chunks, fold, index_cards
 
 GAME = "naruto"
 
@@ -244,11 +244,6 @@ def _without_duplicates(parsed: list[ParsedCard], problems: list[CatalogueImport
     return out
 
 
-def _chunks(items: list, size: int = 500) -> Iterable[list]:
-    for i in range(0, len(items), size):
-        yield items[i : i + size]
-
-
 def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progress | None = None) -> ImportSummary:
     """Upsert checked cards in one transaction under the write lock (see the module's docstring);
     ``progress(done, total)`` follows its stages."""
@@ -265,13 +260,13 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
         sets = {s.code: s for s in session.execute(select(CardSet).where(CardSet.game == game)).scalars()}
         bundled_sets = {s.id for s in sets.values() if s.data_hash}
         existing: dict[str, Any] = {}
-        for chunk in _chunks(summary.numbers):
+        for chunk in chunks(summary.numbers):
             for row in session.execute(select(*columns).where(CardRecord.game == game, CardRecord.number.in_(chunk))):
                 existing[row.number] = row
         ids = [row.id for row in existing.values()]
         names: dict[tuple[int, str], Any] = {}
         texts: dict[tuple[int, str], Any] = {}
-        for chunk in _chunks(ids):
+        for chunk in chunks(ids):
             for row in session.execute(select(CardName.id, CardName.card_id, CardName.lang, CardName.name)
                                        .where(CardName.card_id.in_(chunk))):
                 names[(row.card_id, row.lang)] = row
@@ -306,7 +301,7 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
             # Core inserts (the tables, not the ORM classes): one executemany, not a statement a row
             session.execute(insert(CardRecord.__table__), [
                 {**NEW_CARD, **p.facts, "game": game, "set_id": set_id(p.set_name)} for p in new])
-            for chunk in _chunks([p.facts["number"] for p in new]):
+            for chunk in chunks([p.facts["number"] for p in new]):
                 for row in session.execute(select(CardRecord.id, CardRecord.number)
                                            .where(CardRecord.game == game, CardRecord.number.in_(chunk))):
                     existing[row.number] = row
@@ -339,7 +334,7 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
                                 (insert(CardText.__table__), text_inserts), (update(CardText), text_updates)):
             if rows:
                 session.execute(statement, rows)
-        for chunk in _chunks(text_deletes):
+        for chunk in chunks(text_deletes):
             session.execute(delete(CardText).where(CardText.id.in_(chunk)),
                             execution_options={"synchronize_session": False})
         step(2, 3)

@@ -101,16 +101,17 @@ def _folded_tokens(folded: str) -> tuple[str, ...]:
 # --- indexing ------------------------------------------------------------------------------------
 
 
-def _chunks(ids: Sequence[int]) -> Iterable[list[int]]:
-    ids = list(dict.fromkeys(ids))
-    for i in range(0, len(ids), CHUNK):
-        yield ids[i : i + CHUNK]
+def chunks(items: Sequence) -> Iterable[list]:
+    """The items, each once, in lists short enough for one ``IN (...)``."""
+    items = list(dict.fromkeys(items))
+    for i in range(0, len(items), CHUNK):
+        yield items[i : i + CHUNK]
 
 
 def index_cards(session: Session, card_ids: Iterable[int]) -> None:
     """(Re)write the search tokens, and the folded form, of every name of these cards, in every
     language. The caller owns the transaction."""
-    for chunk in _chunks(list(card_ids)):
+    for chunk in chunks(list(card_ids)):
         names = session.execute(
             select(CardName.id, CardName.card_id, CardName.lang, CardName.name, CardName.folded)
             .where(CardName.card_id.in_(chunk))).all()
@@ -306,7 +307,7 @@ def search(db, text: str, *, lang: str | None = None, type: str | None = None, s
 
         best = heapq.nsmallest(max(0, limit), found.items(), key=lambda item: (item[1][0], number_key(item[1][1])))
         names: dict[int, dict[str, str]] = {}
-        for chunk in _chunks([card_id for card_id, _ in best]):
+        for chunk in chunks([card_id for card_id, _ in best]):
             for r in conn.execute(select(CardName.card_id, CardName.lang, CardName.name)
                                   .where(CardName.card_id.in_(chunk))):
                 names.setdefault(r.card_id, {})[r.lang] = r.name

@@ -91,3 +91,15 @@ def catalogue_facts(db, number: str, game: str = "naruto") -> dict:
     printed, ccgdb_id, title, year, errata, image_path, set_name = row
     return {"printed": printed if printed and printed != number else "", "ccgdb_id": ccgdb_id or "",
             "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or ""}
+
+
+def image_paths(db, numbers, game: str = "naruto") -> dict[str, str]:
+    """The N-CCG-DB scan path of each of these cards that has one (for Tabletop Simulator decks)."""
+    from .search import chunks
+
+    out: dict[str, str] = {}
+    with db.session() as session:
+        for chunk in chunks(numbers):
+            out.update(session.exec(select(CardRecord.number, CardRecord.image_path).where(
+                CardRecord.game == game, CardRecord.number.in_(chunk), CardRecord.image_path != "")).all())
+    return out

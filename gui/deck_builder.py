@@ -469,10 +469,9 @@ class DeckBuilder(Page):
         return True
 
     def _images(self) -> dict[str, str]:
-        from cards.source import catalogue_facts
+        from cards.source import image_paths
 
-        numbers = {n for counts in (self.model.counts, *self.others.values()) for n in counts}
-        return {n: catalogue_facts(self.context.database(), n).get("image_path", "") for n in numbers}
+        return image_paths(self.context.database(), [n for c in (self.model.counts, *self.others.values()) for n in c])
 
     # --- questions and messages -------------------------------------------------------------
     def _ask(self, title_key: str, text: str) -> bool:
