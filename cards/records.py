@@ -30,7 +30,7 @@ import re
 import socket
 import sys
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
@@ -44,6 +44,7 @@ from referee.games.llamas import cards as llamas_cards
 from referee.games.llamas import rules as llamas_rules
 from referee.games.naruto.decks import FORMATS
 from referee.games.naruto.rules import rules_for
+from referee.games.naruto.turn import chosen_after_flip
 
 from .models import ActionRecord, MatchRecord
 from localization import KeyedError, Messages
@@ -59,6 +60,9 @@ class RecordedGame:
     formats: tuple[str, ...]
     seats: range
     cards: Callable[[Any], Any]  # database -> card source
+    #: (initial position, notations) -> what a record made under older rules leaves out, as
+    #: (actions before it, notation, seat, step), or None; see `as_now`
+    older: Callable[[dict, Sequence[str]], tuple | None] = lambda initial, notations: None
 
 
 def _naruto_cards(db):
@@ -70,7 +74,7 @@ def _naruto_cards(db):
 #: every game this program records; Llamas Unleashed has one format, the base game, and plays with
 #: the engine's own cards (its one shared deck is the box, not a deck list from the catalogue)
 GAMES: dict[str, RecordedGame] = {
-    "naruto": RecordedGame(rules_for, FORMATS, range(2, 3), _naruto_cards),
+    "naruto": RecordedGame(rules_for, FORMATS, range(2, 3), _naruto_cards, chosen_after_flip),
     "llamas": RecordedGame(lambda fmt: llamas_rules.rules_for(), ("base",), llamas_rules.PLAYERS,
                            lambda db: llamas_cards.bundled()),
 }
@@ -726,11 +730,28 @@ def _parse(data) -> _Parsed:
         if item["seq"] != i:
             raise RecordError("bad_sequence", place=i, seq=item["seq"], expected=i)
         actions.append(ActionInfo(i, item["notation"], item["actor"], item["phase"], _parse_time(item["at"])))
+    actions = as_now(game, initial, actions)
     info = MatchInfo(uid=uid, game=game, format=fmt, mode=mode, seed=seed, players=players, decks=decks,
                      started=_parse_time(started), finished=None if finished is None else _parse_time(finished),
                      winner=winner, reason=reason, turns=turns, actions=len(actions),
                      computers={int(k): c for k, c in computers.items()})
     return _Parsed(info, initial, actions)
+
+
+def as_now(game: str, initial: dict, actions: list[ActionInfo]) -> list[ActionInfo]:
+    """An exported match's actions as the rules read them now: the action a record made under older
+    rules leaves out is put in (`RecordedGame.older`; the database's own records were mended by a
+    migration the same way)."""
+    try:
+        implied = GAMES[game].older(initial, [a.notation for a in actions])
+    except (ValueError, TypeError, KeyError, IndexError):  # a damaged initial position is refused later
+        return actions
+    if implied is None:
+        return actions
+    place, notation, seat, phase = implied
+    added = ActionInfo(place + 1, notation, seat, phase, actions[place - 1].at)
+    later = [replace(a, seq=a.seq + 1) for a in actions[place:]]
+    return [*actions[:place], added, *later]
 
 
 def _verify(parsed: _Parsed, cards) -> None:

@@ -60,7 +60,7 @@ MESSAGES = Messages("gui.new_match", {
     "first_table_tip": "The players choose at the table (a physical coin, rock-paper-scissors…) and "
                        "record the result on the match page",
     "first_flip": "Let the program flip a coin",
-    "first_flip_tip": "The program flips a coin as soon as the match starts",
+    "first_flip_tip": "The program flips a coin as soon as the match starts; its winner chooses who starts",
     "first_1": "Player 1 starts",
     "first_1_tip": "Player 1 plays the first turn",
     "first_2": "Player 2 starts",

@@ -62,10 +62,10 @@ def test_a_guided_match_starts_from_a_deck_builder_list_and_a_stored_deck(capsys
 
 def test_act_stops_at_a_refused_action_with_its_rule(capsys, db_args):
     uid = uid_of(run(capsys, "matches", "start", "--deck", "Leaf Genin", "--deck", "Mist Rogues", *db_args)[1])
-    code, out, _ = run(capsys, "matches", "act", uid, "flip", "deploy N-999", "keep", *db_args)
+    code, out, _ = run(capsys, "matches", "act", uid, "first 2", "deploy N-999", "keep", *db_args)
     assert code == 1
     lines = out.splitlines()
-    assert lines[0] == "flip: ok"
+    assert lines[0] == "first 2: ok"
     assert lines[1].startswith('deploy N-999: refused, N-TURN: "Deploy a Ninja" is not possible during the step '
                                '"Mulligans"')
     assert "keep: ok" not in out and lines[-1] == "options now: keep | mulligan"  # nothing after the refusal

@@ -534,3 +534,46 @@ def test_the_computer_seats_travel_with_an_exported_match(db):
         with pytest.raises(RecordError) as info:
             records.import_match(db, {**data, "uid": "x-1", "computers": bad})
         assert info.value.params["field"] == "computers"
+
+
+# --- records made under older rules ------------------------------------------------------------------
+
+
+def test_N_SETUP_3_a_match_recorded_when_the_coin_decided_who_started_reads_as_the_winner_choosing(db, db_url):
+    """Before the coin's winner chose who starts, ``flip`` dealt at once. Such a record, in a database
+    (migration 0006) or in an exported file (`records.as_now`), gets the choice it implied: the
+    winner chose to start. It replays, resumes and imports."""
+    from alembic import command
+
+    from cards.db import alembic_config
+
+    match, rng = game(11)
+    recorder = Recorder(db)
+    uid = recorder.record(match)
+    match.apply("flip")
+    winner = match.state.coin_winner
+    for notation in (f"first {winner + 1}", "keep", "keep"):
+        match.apply(notation)
+    position = match.state.to_dict()
+    records.release(match)
+    exported = records.export_match(db, uid)
+    with db.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), "0005")
+    assert [a[1] for a in stored_actions(db_url, uid)] == ["flip", "keep", "keep"]  # as the older program wrote it
+    db.close()
+    with Database(db_url) as again:
+        assert stored_actions(db_url, uid)[:3] == [(1, "flip", 0, "setup_first"),
+                                                     (2, f"first {winner + 1}", winner, "setup_coin"),
+                                                     (3, "keep", winner, "setup_mulligan")]
+        assert records.resume(again, uid).state.to_dict() == position
+        older = copy.deepcopy(exported)
+        older["uid"] = "older-export"
+        older["actions"] = [a for a in older["actions"] if a["phase"] != "setup_coin"]
+        for seq, action in enumerate(older["actions"], 1):
+            action["seq"] = seq
+        records.import_match(again, older)
+        steps = records.replay(again, "older-export")
+        steps.go(len(steps))
+        assert steps.position == position
+        assert [a.notation for a in records.match_actions(again, "older-export")] == \
+            ["flip", f"first {winner + 1}", "keep", "keep"]

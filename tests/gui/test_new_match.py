@@ -109,13 +109,22 @@ def test_referee_mode_records_the_first_player_chosen_at_the_table(page, window)
     assert [str(a) for a in match.history] == ["first 2"]
 
 
-def test_the_program_flips_the_coin(page, window):
+def test_the_program_flips_the_coin_and_its_winner_chooses_who_starts(page, window):
+    """N-SETUP-3: the coin's winner is asked; the match page offers them the two choices, in words."""
     choose(page.first_combo, "flip")
     page.start_button.click()
-    match = window.page.match
-    assert match.phase != "setup_first"
-    assert any(e.key == "coin_flip" for e in match.log)
+    match_page = window.page
+    match = match_page.match
+    assert match.phase == "setup_coin" and match.actor == match.state.coin_winner
+    assert [e.key for e in match.log][-2:] == ["coin_flip", "coin_won"]
     assert [str(a) for a in match.history] == ["flip"]
+    if match_page.hot_seat:  # the device goes to the winner, who chooses
+        match_page.handover_button.click()
+    offered = {b.objectName(): b.text() for b in match_page.options.buttons if b.isEnabled()}
+    assert set(offered) == {"first 1", "first 2"}
+    assert all("first" not in text for text in offered.values())  # sentences, not notation
+    next(b for b in match_page.options.buttons if b.objectName() == "first 2").click()
+    assert match.phase == "setup_mulligan" and match.state.first == 1
 
 
 def test_the_same_seed_plays_the_same_coin_flip(page, window):

@@ -338,9 +338,10 @@ def opening() -> Match:
 
 
 def test_perft_opening_depth_1_to_3():
-    """Ply 1: first 1, first 2, flip (N-SETUP-3). Ply 2: the first player keeps or mulligans (N-MULL-1).
-    Ply 3: after a keep the other player decides, after a mulligan the same player decides again (a
-    second mulligan is still allowed, N-MULL-2): 2 each."""
+    """Ply 1: first 1, first 2, flip (N-SETUP-3). Ply 2: the first player keeps or mulligans (N-MULL-1),
+    or the coin's winner chooses first 1 or first 2 (N-SETUP-3). Ply 3: after a keep the other player
+    decides, after a mulligan the same player decides again (a second mulligan is still allowed,
+    N-MULL-2), after the winner's choice the first player keeps or mulligans: 2 each."""
     m = opening()
     start = snapshot(m)
     assert listed(m) == ["first 1", "first 2", "flip"]
@@ -354,18 +355,21 @@ def test_perft_opening_depth_4_and_5():
     keep or mulligan (2 + 2); mulligan+mulligan leaves the first player with keep only (N-MULL-2): 5.
 
     Seat 1 opens with N-004 N-024 M-011 N-016 M-001 N-041: deploy N-004 and N-016, 6 charges, next = 9.
-    Seat 2 opens with J-023 M-003 N-005 N-029 N-030 N-034: 4 deploys, 6 charges, next = 11; the coin
-    flip gives seat 2 with the same opening hand. So 9+5 + 11+5 + 11+5 = 46. Ply 5 (238) is pinned as
-    the engine computes it."""
+    Seat 2 opens with J-023 M-003 N-005 N-029 N-030 N-034: 4 deploys, 6 charges, next = 11. So
+    "first 1" gives 9+5 = 14 and "first 2" 11+5 = 16. After "flip" the winner chooses (ply 2) and ply 4
+    is a mulligan decision: 2 choices x (2 + 2) = 8. In all 14 + 16 + 8 = 38.
+
+    Ply 5: the flip's branch holds each choice's three plies, 14 + 16 = 30; the two others (70 and 84)
+    are pinned as the engine computes them (before the winner chose, the flip's branch was the
+    "first 2" branch again: 70 + 84 + 84 = 238)."""
     m = opening()
     start = snapshot(m)
-    for first, seat, expected in (("first 1", 0, 9), ("first 2", 1, 11), ("flip", 1, 11)):
-        m.apply(first)
-        m.apply("keep")
-        m.apply("keep")
+    for opening_actions, seat, expected in ((["first 1"], 0, 9), (["first 2"], 1, 11), (["flip", "first 2"], 1, 11)):
+        for notation in (*opening_actions, "keep", "keep"):
+            m.apply(notation)
         assert (m.phase, m.actor, m.state.turn) == ("mission_main", seat, 1)
         assert len(m.legal_actions()) == expected
-        for _ in range(3):
+        while m.can_undo:
             m.undo()
     assert snapshot(m) == start
     for notation in ("first 1", "keep", "keep"):
@@ -376,6 +380,6 @@ def test_perft_opening_depth_4_and_5():
     assert listed(m) == sorted(["deploy N-004", "deploy N-016", "next"] + [f"charge {n}" for n in hand])
     for _ in range(3):
         m.undo()
-    assert [perft(m, d) for d in (4, 5)] == [46, 238]
+    assert [perft(m, d) for d in (4, 5)] == [38, 70 + 84 + 30]
     assert snapshot(m) == start
     assert not m.can_undo

@@ -1252,7 +1252,9 @@ def test_N_KEY_COIN_1_the_program_flips_a_coin_from_the_seeded_generator():
         m = new_match(decks, seed=seed)
         play(m, "flip")
         (coin,) = events(m, "coin_flip")
-        return coin["result"], m.state.first, m.state.players[0].hand
+        winner = m.state.coin_winner
+        play(m, f"first {winner + 1}")
+        return coin["result"], winner, m.state.players[0].hand
 
     results_by_seed = {seed: flipped(seed) for seed in range(12)}
     for seed, result in results_by_seed.items():
@@ -1264,14 +1266,15 @@ def test_N_KEY_COIN_1_the_program_flips_a_coin_from_the_seeded_generator():
 def test_N_KEY_COIN_1_a_recorded_match_replays_its_flip():
     rng = random.Random(2)
     decks = [random_deck(bundled(), "standard", rng) for _ in range(2)]
-    m = play(new_match(decks, seed=7), "flip", "keep", "keep")
+    m = play(new_match(decks, seed=7), "flip")
+    winner = m.state.coin_winner
+    play(m, f"first {2 - winner}", "keep", "keep")  # the winner lets the other seat start
     replayed = Match.from_json(rules_for("standard"), m.to_json(), bundled())
     assert replayed.state.to_dict() == m.state.to_dict()
-    first = m.state.first
-    for _ in range(3):
+    for _ in range(4):
         m.undo()
     play(m, "flip")
-    assert m.state.first == first
+    assert m.state.coin_winner == winner
 
 
 def test_N_KEY_X_1_x_is_set_by_the_cost_its_user_pays():

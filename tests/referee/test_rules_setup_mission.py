@@ -217,29 +217,67 @@ def test_N_SETUP_2_shuffles_follow_the_match_seed():
 
 
 @pytest.mark.parametrize("seat", [1, 2])
-def test_N_SETUP_3_the_winner_chooses_who_starts(seat):
+def test_N_SETUP_3_the_players_say_who_starts(seat):
     m = fresh()
     assert m.phase == "setup_first" and {"first 1", "first 2", "flip"} <= set(legal(m))
     m.apply(f"first {seat}")
     assert m.state.first == m.state.attacker == seat - 1
-    assert events(m, "first_player") == [{"player": seat - 1, "how": "chosen"}]
+    assert events(m, "first_player") == [{"player": seat - 1}]
     play(m, "keep", "keep")
     assert m.phase == "mission_main" and m.state.turn == 1 and m.actor == seat - 1
 
 
-def test_N_SETUP_3_a_coin_flip_decides_reproducibly():
-    firsts = set()
+def test_N_SETUP_3_the_coin_flip_is_reproducible_and_its_winner_chooses():
+    """Seed 001, set-up step 3: "the winner decides who begins" (the coin does not decide it)."""
+    winners = set()
     for seed in range(20):
         m = fresh(seed)
         m.apply("flip")
         (flip,) = events(m, "coin_flip")
-        assert flip["result"] == ("heads" if m.state.first == 0 else "tails")
-        assert events(m, "first_player") == [{"player": m.state.first, "how": "coin"}]
+        winner = m.state.coin_winner
+        assert flip["result"] == ("heads" if winner == 0 else "tails")
+        assert events(m, "coin_won") == [{"player": winner}]
+        assert m.phase == "setup_coin" and m.actor == winner and sorted(legal(m)) == ["first 1", "first 2"]
+        assert not m.state.players[0].hand  # nothing dealt before the choice
         again = fresh(seed)
         again.apply("flip")
-        assert again.state.first == m.state.first
-        firsts.add(m.state.first)
-    assert firsts == {0, 1}
+        assert again.state.coin_winner == winner
+        winners.add(winner)
+    assert winners == {0, 1}
+
+
+@pytest.mark.parametrize("chosen", [1, 2])
+def test_N_SETUP_3_the_winner_may_let_either_seat_start(chosen):
+    m = fresh(3)
+    m.apply("flip")
+    m.apply(f"first {chosen}")
+    assert m.state.first == chosen - 1 and m.state.coin_winner is None
+    assert m.phase == "setup_mulligan" and m.actor == chosen - 1
+    assert events(m, "first_player") == [{"player": chosen - 1}]
+
+
+def test_N_SETUP_3_no_second_flip_and_no_mulligan_before_the_choice():
+    m = fresh(3)
+    m.apply("flip")
+    refused(m, "flip", "N-TURN")
+    refused(m, "keep", "N-TURN")
+    refused(m, "first 3", "N-SETUP-3")
+
+
+def test_N_SETUP_3_an_older_record_reads_as_the_winner_choosing_to_start():
+    """Before the winner chose, ``flip`` dealt at once with the winner starting: such a record gets
+    the choice it implied (`chosen_after_flip`, used by the import and migration 0006)."""
+    from referee.games.naruto.turn import chosen_after_flip
+
+    for seed in range(6):
+        m = fresh(seed)
+        initial = m.state.to_dict()
+        m.apply("flip")
+        winner = m.state.coin_winner
+        assert chosen_after_flip(initial, ["flip", "keep"]) == (1, f"first {winner + 1}", winner, "setup_coin")
+        assert chosen_after_flip(initial, ["flip", "first 2", "keep"]) is None
+        assert chosen_after_flip(initial, ["flip"]) is None  # the winner is asked when it is resumed
+        assert chosen_after_flip(initial, ["first 1", "keep"]) is None
 
 
 @pytest.mark.parametrize("action", ["first 3", "first 0", "first", "first 1 2"])

@@ -43,6 +43,8 @@ def violations(s: NarutoState) -> list[str]:
     for iid, original in s.taken.items():
         if original == s.owner[iid] or zone_of(s, iid) not in ("village", "battlefield"):
             out.append(f"card {iid} is under another player's control but not in play there (J-022)")
+    if (s.phase == "setup_coin") != (s.coin_winner in (0, 1)):
+        out.append("the coin's winner chooses who starts, and only then (N-SETUP-3)")
     if any(i >= len(s.instances) for i in s.injured):
         out.append("unknown injured card")
     return out

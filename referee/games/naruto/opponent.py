@@ -315,7 +315,7 @@ class HeuristicPlayer:
             return legal.verb("use")[0]
         if s.pending:
             return actions[0]
-        if phase == "setup_first":
+        if phase in ("setup_first", "setup_coin"):
             choice = legal.get(f"first {view.me + 1}")
         elif phase == "setup_mulligan":
             choice = legal.get(self._mulligan(view))

@@ -161,6 +161,8 @@ class NarutoRules:
             return s.pending[0]["player"]
         if phase == "setup_first":
             return 0
+        if phase == "setup_coin":
+            return s.coin_winner
         if phase == "setup_mulligan":
             return turn.deciding(s)
         if phase in _ATTACKER_STEPS:

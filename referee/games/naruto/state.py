@@ -109,6 +109,8 @@ class NarutoState:
         self.turn = 0
         self.attacker = 0
         self.first = 0
+        #: the seat that won the program's coin flip and now chooses who starts (N-SETUP-3)
+        self.coin_winner: int | None = None
         self.priority = 0
         self.passes = 0  # consecutive passes (chain priority or the open Jutsu exchange)
         self.chain: list[dict] = []
@@ -149,8 +151,8 @@ class NarutoState:
             "taken": {str(k): v for k, v in sorted(self.taken.items())},
             "lasting": copy_json(self.lasting), "pending": copy_json(self.pending),
             "offers": copy_json(self.offers),
-            "turn": self.turn, "attacker": self.attacker, "first": self.first, "priority": self.priority,
-            "passes": self.passes,
+            "turn": self.turn, "attacker": self.attacker, "first": self.first, "coin_winner": self.coin_winner,
+            "priority": self.priority, "passes": self.passes,
             "chain": [{k: (list(v) if isinstance(v, list) else v) for k, v in link.items()} for link in self.chain],
             "chain_starter": self.chain_starter, "window": self.window, "mental": self.mental,
             "winner": self.winner, "reason": self.reason, "over": self.over,
@@ -193,6 +195,7 @@ class NarutoState:
         s.coins = {int(k): dict(v) for k, v in d["coins"].items()}
         s.entered = {int(k): v for k, v in d["entered"].items()}
         s.taken = {int(k): v for k, v in d.get("taken", {}).items()}
+        s.coin_winner = d.get("coin_winner")
         for key in ("turn", "attacker", "first", "priority", "passes", "chain_starter", "window", "mental",
                     "winner", "reason", "over"):
             setattr(s, key, d[key])
@@ -204,7 +207,7 @@ class NarutoState:
 
 
 #: the attributes of a `NarutoState` that hold plain immutable values
-SCALAR_FIELDS = ("phase", "format", "mode", "seed", "turn", "attacker", "first", "priority", "passes", "chain_starter",
+SCALAR_FIELDS = ("phase", "format", "mode", "seed", "turn", "attacker", "first", "coin_winner", "priority", "passes", "chain_starter",
                  "window", "mental", "winner", "reason", "over")
 _SCALARS = attrgetter(*SCALAR_FIELDS)
 

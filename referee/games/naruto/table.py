@@ -14,7 +14,7 @@ def _chain() -> dict:
 
 
 STATES = [
-    {"name": "setup", "children": ["first", "mulligan"]},
+    {"name": "setup", "children": ["first", "coin", "mulligan"]},
     {"name": "start", "children": ["begin", "draw"]},  # A
     {"name": "mission", "children": ["main", "window", _chain()]},  # B, C, D, E
     {"name": "organization", "children": ["organize"]},  # F
@@ -49,7 +49,8 @@ def chain_rows(parent: str, add_verb: str, back: str) -> list[Row]:
 ROWS = [
     # set-up
     Row("choose_first", "setup_first", "setup_mulligan", (), "first", "N-SETUP-3"),
-    Row("flip_first", "setup_first", "setup_mulligan", (), "flip", "N-SETUP-3"),
+    Row("flip_first", "setup_first", "setup_coin", (), "flip", "N-SETUP-3"),
+    Row("winner_chooses", "setup_coin", "setup_mulligan", (), "first", "N-SETUP-3"),
     Row("keep", "setup_mulligan", None, (), "keep", "N-SETUP-4"),
     Row("mulligan", "setup_mulligan", None, ("may_mulligan",), "mulligan", "N-MULL-2"),
     Row("begin_game", "setup_mulligan", "start_begin", ("all_kept",), None, "N-SETUP-4"),

@@ -3,10 +3,13 @@ N-WIN, N-HAND, N-COUNT, N-KEY-PERM)."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from referee.engine.action import UNNAMED, Action
 from referee.engine.errors import IllegalAction
 from referee.engine.machine import Row
 from referee.engine.match import Verb
+from referee.engine.rng import from_json
 
 from . import abilities
 from .lasting import end_of_turn
@@ -32,25 +35,44 @@ def check_first(s: NarutoState, row: Row, a: Action) -> int:
     return int(a.args[0]) - 1
 
 
-def _deal(s: NarutoState, first: int, how: str) -> None:
+def perform_first(s: NarutoState, first: int) -> None:
+    """The seat chosen to start (by the coin's winner when the program flipped it) starts; each
+    player shuffles and draws an opening hand (N-SETUP-2, N-SETUP-4)."""
     s.first = s.attacker = s.priority = first
+    s.coin_winner = None
     s.turn = 1
-    s.emit("first_player", player=first, how=how)
+    s.emit("first_player", player=first)
     for p in (0, 1):
         shuffle(s, p)
         draw(s, p, OPENING_HAND)
         s.emit("dealt", player=p, cards=len(s.players[p].hand))
 
 
-def perform_first(s: NarutoState, seat: int) -> None:
-    _deal(s, seat, "chosen")
+def flip_coin(rng) -> int:
+    """The seat that wins the set-up coin flip: heads seat 1, tails seat 2."""
+    return rng.randrange(2)
+
+
+def chosen_after_flip(initial: dict, notations: Sequence[str]) -> tuple[int, str, int, str] | None:
+    """What an older record leaves out, as (actions before it, notation, seat, step), or None.
+
+    Records made before the coin's winner chose who starts (N-SETUP-3) go from ``flip`` straight to
+    the mulligans, with the winner starting. They read as they happened: the winner chose to start,
+    an action inserted after the flip. The flip is always a match's first action, drawing first from
+    the initial position's generator."""
+    if len(notations) < 2 or notations[0] != "flip" or notations[1].split(" ", 1)[0] == "first":
+        return None
+    seat = flip_coin(from_json(initial["rng"]))
+    return 1, f"first {seat + 1}", seat, "setup_coin"
 
 
 def perform_flip(s: NarutoState, plan: None) -> None:
-    """The program flips a coin for who starts (N-SETUP-3, N-KEY-COIN-1)."""
-    seat = s.rng.randrange(2)
+    """The program flips the coin; its winner then chooses who starts (N-SETUP-3, N-KEY-COIN-1: seed 001,
+    set-up step 3, "the winner decides who begins"), so the coin does not decide it by itself."""
+    seat = flip_coin(s.rng)
+    s.coin_winner = seat
     s.emit("coin_flip", result="heads" if seat == 0 else "tails")
-    _deal(s, seat, "coin")
+    s.emit("coin_won", player=seat)
 
 
 def check_keep(s: NarutoState, row: Row, a: Action) -> int:
