@@ -34,7 +34,7 @@ AMBUSHER = Card(number="N-901", name="Test Ambusher", type="Ninja", symbols=("Fi
                 hand_cost=0, healthy=(2, 1), injured=(1, 0), keywords=("Ambush",),
                 characteristics=("Leaf", "Genin"))
 GROWN_NARUTO = Card(number="N-902", name="Naruto Uzumaki", type="Ninja", symbols=("Lightning",),
-                    entrance_cost=5, hand_cost=2, healthy=(4, 2), injured=(2, 1), keywords=("Growth",),
+                    entrance_cost=3, hand_cost=2, healthy=(4, 2), injured=(2, 1), keywords=("Growth",),
                     characteristics=("Leaf", "Genin", "Male"))
 GROWN_NARUTO_2 = Card(number="N-909", name="Naruto Uzumaki", type="Ninja", symbols=("Lightning",),
                       entrance_cost=0, hand_cost=0, healthy=(5, 3), injured=(3, 1), keywords=("Growth",),
@@ -1023,7 +1023,7 @@ def test_N_KEY_GROW_1_replaces_a_ninja_of_the_same_name():
         naruto = next(i for i in s.players[0].village if s.instances[i] == "N-001")
         s.coins[naruto] = {"seal": 2}
 
-    m = position(marked, phase="mission_main", turn=3, counters=(0, 0),
+    m = position(marked, phase="mission_main", turn=3, counters=(3, 0),
                  p1={"village": ["N-002", "N-001"], "teams": [["N-002", "N-001"]], "injured": ["N-001"],
                      "hand": ["N-902", "N-003"]})
     old = iid(m, 0, "village", "N-001")
@@ -1060,13 +1060,25 @@ def test_N_KEY_GROW_1_only_over_ones_own_ninja():
     refused(m, "grow N-902 over N-001", "N-ZONE-2")
 
 
-def test_N_KEY_GROW_2_any_number_besides_the_deployment_at_no_cost():
+def test_N_KEY_GROW_2_any_number_besides_the_deployment_without_hand_cost():
     m = mission_phase(p1={"village": ["N-001", "N-003"], "hand": ["N-002", "N-902", "N-908", "N-028"]},
-                      counters=(0, 0))  # entrance costs 5 and 4, hand costs 2 and 1: none is paid
+                      counters=(4, 0))  # entrance costs 3 and 4, reached; hand costs 2 and 1: none is paid
     play(m, "deploy N-002", "pass", "grow N-902 over N-001", "grow N-908 over N-003")
     assert zone(m, 0, "village") == ["N-902", "N-908", "N-002"]
     assert zone(m, 0, "chakra") == ["N-001", "N-003"] and zone(m, 0, "hand") == ["N-028"]
     assert m.phase == "mission_main"
+
+
+def test_N_KEY_GROW_2_the_entrance_cost_still_applies():
+    """Seed 002 waives the « prix d'appel » (the hand cost) only: the entrance cost is the turn
+    counter's threshold, as for any deployment."""
+    m = mission_phase(p1={"village": ["N-001"], "hand": ["N-902"]}, counters=(2, 0))  # N-902: entrance 3
+    assert not [a for a in legal(m) if a.startswith("grow")]
+    err = refused(m, "grow N-902 over N-001", "N-KEY-GROW-2")
+    assert err.params == {"card": "N-902", "cost": 3, "counter": 2}
+    m = mission_phase(p1={"village": ["N-001"], "hand": ["N-902"]}, counters=(3, 0))
+    m.apply("grow N-902 over N-001")
+    assert zone(m, 0, "village") == ["N-902"]
 
 
 def test_N_KEY_GROW_2_growth_leaves_the_deployment_free():

@@ -180,12 +180,15 @@ def check_grow(s: NarutoState, row: Row, a: Action) -> Plan:
         raise IllegalAction("N-KEY-GROW-1", card=number, over=old_number)
     if s.entered.get(old) == s.turn or s.coins.get(old, {}).get("growth"):
         raise IllegalAction("N-KEY-GROW-3", card=number, over=old_number)
+    # seed 002 waives the "prix d'appel" (the hand cost), not the "tour d'appel" (the entrance cost)
+    _entrance(card, s.players[p].counter, "N-KEY-GROW-2", abilities.entrance_cost(s, p, iid, card))
     return Plan(p, iid, number, [], (), extra={"old": old, "old_number": old_number})
 
 
 def perform_grow(s: NarutoState, plan: Plan) -> None:
     """The new card takes the old one's place, team, state and coins, plus a Growth coin; the old one
-    goes to the Chakra area (N-KEY-GROW-1). It is not the turn's deployment (N-KEY-GROW-2)."""
+    goes to the Chakra area (N-KEY-GROW-1). It is not the turn's deployment and pays no hand cost
+    (N-KEY-GROW-2)."""
     old = plan.extra["old"]
     reveal(s, plan.iid, plan.number)
     player = s.players[plan.p]
