@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QSpin
 
 from localization import Messages, current
 from referee.engine.action import Action
+from referee.games.naruto.abilities import TOOLS
 
 MESSAGES = Messages("gui.match.toolbox", {
     "tool": "What",
@@ -30,12 +31,11 @@ MESSAGES = Messages("gui.match.toolbox", {
     "card_of": "{card} (player {seat})",
 })
 
-TOOLS = ("move", "damage", "injure", "heal", "coin", "power")
 ZONES = ("discard", "chakra", "hand", "village", "deck", "rewards")
 COINS = ("power", "combat", "tenketsu", "clone", "sharingan", "star")
 #: the value widgets each tool shows
-FIELDS = {"move": ("zone",), "damage": ("amount",), "injure": (), "heal": (), "coin": ("coin", "amount"),
-          "power": ("combat", "support")}
+FIELDS = {"move": ("card", "zone"), "damage": ("card", "amount"), "injure": ("card",), "heal": ("card",),
+          "coin": ("card", "coin", "amount"), "power": ("card", "combat", "support"), "mental": ()}
 
 
 class Toolbox(QWidget):
@@ -103,13 +103,13 @@ class Toolbox(QWidget):
         values = {"zone": lambda: [self.zone.currentData()], "coin": lambda: [self.coin.currentData()],
                   "amount": lambda: [str(self.amount.value())], "combat": lambda: [str(self.combat.value())],
                   "support": lambda: [str(self.support.value())]}
-        rest = [v for field in FIELDS[tool] for v in values[field]()]
-        return Action("tool", (tool, self.card.currentData() or "", *rest))
+        values["card"] = lambda: [self.card.currentData() or ""]
+        return Action("tool", (tool, *(v for field in FIELDS[tool] for v in values[field]())))
 
     def _judge(self) -> None:
         tool = self.tool.currentData()
         for key, (label, widget) in self.rows.items():
-            shown = key in ("tool", "card") or key in FIELDS[tool]
+            shown = key == "tool" or key in FIELDS[tool]
             label.setVisible(shown)
             widget.setVisible(shown)
             widget.setEnabled(self.allowed)

@@ -329,6 +329,11 @@ def test_the_manual_toolbox_applies_an_unknown_effect_by_hand(window):
     box.apply.click()
     assert str(m.history[-1]) == "tool damage N-018@2 1"
     assert any(e.key == "injured" and e.params["card"] == "N-018" for e in m.log)
+    box = page.options.groups["tool"].picker
+    box.tool.setCurrentIndex(box.tool.findData("mental"))  # a mental battle needs no card (N-SHOW-2)
+    assert not box.card.isVisibleTo(box) and box.apply.isEnabled()
+    box.apply.click()
+    assert str(m.history[-1]) == "tool mental" and m.state.mental
     button(page, "choose done").click()
     assert not m.state.pending and m.phase == "battle_exchange_open"
 

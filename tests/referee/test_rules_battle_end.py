@@ -58,8 +58,16 @@ EITHER = Card(number="J-902", name="Test Either Way", type="Jutsu", symbols=("Wa
 WIND_OR_LIGHTNING = Card(number="J-903", name="Test Storm Call", type="Jutsu", symbols=("Wind",), jutsu_cost=("N",),
                          jutsu_alternatives=(("L",),), effect_kind="jutsu", effect="Target: the user. +1/+0.",
                          target="user")
+#: a mental battle started by an effect (N-SHOW-2): one the vocabulary holds, one applied by hand
+#: with the toolbox (N-EFFECT-3), and a Ninja whose mental power is written as in the French edition
+MIND_DUEL = Card(number="J-991", name="Test Mind Duel", type="Jutsu", symbols=("Fire",), jutsu_cost=("1",),
+                 effect_kind="jutsu", effect="This turn's battles are mental battles.", target="user",
+                 script='{"do":[{"op":"mental"}]}')
+RIDDLE = Card(number="J-992", name="Test Riddle", type="Jutsu", symbols=("Fire",), jutsu_cost=("1",),
+              effect_kind="jutsu", effect="Something the vocabulary does not hold.", target="user")
+ERUDITE = make_ninja("N-934", "Test Erudite", healthy=(0, 0), characteristics=("Leaf", "Chunin", "Connaissance: 4"))
 CARDS = bundled().with_cards([SCHOLAR, SAGE, BRUTE, VALID_ELDER, VALID_RUNNER, CLIENT, DOUBLE_X, EITHER,
-                              WIND_OR_LIGHTNING])
+                              WIND_OR_LIGHTNING, MIND_DUEL, RIDDLE, ERUDITE])
 
 
 def player(**zones) -> dict:
@@ -906,6 +914,54 @@ def test_N_SHOW_2_the_same_battle_without_mental_power():
     (r,) = results(m)
     assert (r["power"], r["against_power"], r["result"]) == (1, 9, "outstanding")
     assert "N-931" in numbers(m, 0, "discard")
+
+
+def test_N_SHOW_2_connaissance_counts_as_mental_power():
+    """Seed 002: « Connaissance: X » is the French edition's Mental Power."""
+    assert ERUDITE.mental_power == 4
+    m = fight({"village": ["N-934"], "teams": [["N-934"]]}, {"village": ["N-933"]}, ["send T1 lead N-934"],
+              ["block T1 on N-934"], mental=True)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["result"]) == (4, 1, "victory")
+
+
+def mind_battle(jutsu: str) -> Match:
+    """The Scholar's team blocked by the Brute, seat 1 holding ``jutsu`` and a Fire card to pay it."""
+    return exchange({"village": ["N-931", "N-932", "N-001"], "teams": [["N-931", "N-932", "N-001"]],
+                     "chakra": ["M-006"], "hand": [jutsu]},
+                    {"village": ["N-933"]}, ["send T1 lead N-931"], ["block T1 on N-931"])
+
+
+def test_N_SHOW_2_an_effect_starts_the_mental_battle():
+    m = mind_battle("J-991")
+    assert not m.state.mental
+    play(m, "jutsu J-991 by N-931 pay M-006", "pass", "pass")
+    assert m.state.mental
+    assert [e.params for e in m.log if e.key == "mental_battle"] == [{"player": 0, "card": "J-991"}]
+    showdown(m)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["result"]) == (5, 1, "victory")  # as the mental test above
+    assert not m.state.mental  # for this turn only
+
+
+def test_N_SHOW_2_the_toolbox_starts_the_mental_battle_of_an_effect_applied_by_hand():
+    m = mind_battle("J-992")
+    play(m, "jutsu J-992 by N-931 pay M-006", "pass", "pass")
+    assert m.state.pending[0]["kind"] == "manual"
+    refused(m, "tool mental now", "N-EFFECT-3")
+    play(m, "tool mental")
+    assert m.state.mental and [e.params for e in m.log if e.key == "mental_battle"] == \
+        [{"player": 0, "card": "J-992"}]
+    play(m, "choose done")
+    showdown(m)
+    (r,) = results(m)
+    assert (r["power"], r["against_power"], r["result"]) == (5, 1, "victory")
+
+
+def test_N_SHOW_2_the_toolbox_is_only_for_an_effect_applied_by_hand():
+    m = mind_battle("J-991")
+    refused(m, "tool mental", "N-EFFECT-3")  # no effect is being applied by hand
+    assert not m.state.mental
 
 
 @pytest.mark.parametrize("team,expected", [(["N-931"], 1), (["N-931", "N-932"], 2), (["N-001", "N-002"], 1)])

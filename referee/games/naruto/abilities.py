@@ -14,7 +14,7 @@ from referee.engine.match import Verb
 
 from .cards import Card
 from .conditions import Context, all_hold
-from .effects import answer, check_choose, choice_candidates, heal, hurt, run
+from .effects import answer, check_choose, choice_candidates, heal, hurt, run, start_mental_battle
 from .lasting import restricted, restrictions
 from .state import NarutoState
 from .targets import meets, ref
@@ -286,7 +286,7 @@ def decline(s: NarutoState) -> None:
 
 
 # --- the manual toolbox (N-EFFECT-3) ---------------------------------------------------------------
-TOOLS = ("move", "damage", "injure", "heal", "coin", "power")
+TOOLS = ("move", "damage", "injure", "heal", "coin", "power", "mental")
 TOOL_ZONES = ("hand", "chakra", "discard", "village", "deck", "rewards")
 
 
@@ -306,8 +306,11 @@ def _find(s: NarutoState, text: str) -> int:
 
 def check_tool(s: NarutoState, a: Action) -> dict:
     """``tool move N-012@2 discard``, ``tool damage N-012@2 1``, ``tool injure|heal N-012@2``,
-    ``tool coin N-012@2 power 1`` (or -1), ``tool power N-012@2 2 -1`` (until the end of the turn)."""
-    if len(a.args) < 2 or a.args[0] not in TOOLS:
+    ``tool coin N-012@2 power 1`` (or -1), ``tool power N-012@2 2 -1`` (until the end of the turn),
+    ``tool mental`` (this turn's Showdowns compare mental power, N-SHOW-2)."""
+    if a.args == ("mental",):
+        return {"tool": "mental", "card": None, "rest": [], "numbers": []}
+    if len(a.args) < 2 or a.args[0] not in TOOLS or a.args[0] == "mental":
         raise IllegalAction("N-EFFECT-3", reason="tool", tools=list(TOOLS))
     tool, iid, rest = a.args[0], _find(s, a.args[1]), a.args[2:]
     numbers = [int(r) for r in rest if r.lstrip("-").isdigit()]
@@ -323,6 +326,9 @@ def check_tool(s: NarutoState, a: Action) -> dict:
 def perform_tool(s: NarutoState, plan: dict) -> None:
     tool, iid, rest, numbers = plan["tool"], plan["card"], plan["rest"], plan["numbers"]
     player = s.pending[0]["player"]
+    if tool == "mental":
+        start_mental_battle(s, player, s.pending[0]["card"])
+        return
     s.emit("tool_used", player=player, card=s.pending[0]["card"], tool=tool, on=s.instances[iid],
            values=list(rest))
     if tool == "move":

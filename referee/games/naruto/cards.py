@@ -121,14 +121,18 @@ class Card:
 
     @property
     def mental_power(self) -> int:
-        """`Mental Power: N` characteristic (N-SHOW-2; negative on some cards); 0 without one, and
-        for `Mental Power: X` (its effect says what X is)."""
+        """`Mental Power: N` characteristic (N-SHOW-2; negative on some cards), also written as the
+        French edition's `Connaissance: N` (seed 002); 0 without one, and for `Mental Power: X` (its
+        effect says what X is)."""
         for c in self.characteristics:
-            if c.lower().startswith("mental power:"):
+            if c.lower().startswith(MENTAL_POWER):
                 value = c.split(":", 1)[1].strip()
                 return int(value) if re.fullmatch(r"[+-]?\d+", value) else 0
         return 0
 
+
+#: how a characteristic giving a Ninja's mental power begins (N-SHOW-2), in English and French
+MENTAL_POWER = ("mental power:", "connaissance:")
 
 #: what stands between the names of a Group: "X & Y", "X, Y & Z", "X, Y, & Z"
 _GROUP_NAMES = re.compile(r"\s*,\s*(?:&\s*)?|\s+&\s+")

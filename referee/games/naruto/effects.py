@@ -443,6 +443,19 @@ def op_organize(s, op, ctx):
     return {"kind": "organize", "player": ctx.p, "options": [], "then": []}
 
 
+def start_mental_battle(s: NarutoState, p: int, card: str) -> None:
+    """This turn's Showdowns compare mental power (N-SHOW-2: a battle of the kind a card's effect
+    starts; the French edition's Test de Connaissances). The toolbox starts one for a card whose
+    effect is applied by hand."""
+    if not s.mental:
+        s.mental = True
+        s.emit("mental_battle", player=p, card=card)
+
+
+def op_mental(s, op, ctx):
+    start_mental_battle(s, ctx.p, s.instances[ctx.source])
+
+
 def op_manual(s, op, ctx):
     """The players apply the effect with the toolbox, then say ``choose done`` (N-EFFECT-3)."""
     return {"kind": "manual", "player": ctx.p, "options": ["done"], "then": []}
@@ -457,7 +470,7 @@ OPS: dict[str, Callable] = {
     "shuffle": op_shuffle, "discard_to_deck": op_discard_to_deck, "chakra_to_discard": op_chakra_to_discard,
     "recycle_hand": op_recycle_hand, "swap_leader": op_swap_leader, "flip": op_flip, "flipped": op_flipped,
     "lower_damage": op_lower_damage, "join_team": op_join_team, "into_play": op_into_play, "pick": op_pick,
-    "order": op_order, "organize": op_organize, "manual": op_manual,
+    "order": op_order, "organize": op_organize, "manual": op_manual, "mental": op_mental,
 }
 
 
