@@ -27,6 +27,21 @@ def test_LU_040_beserk_llama_syndrome_a_llama_owner_sacrifices_a_non_llama_anima
     assert m.phase == "action_main" and not m.state.pending  # no llama: it does not trigger
 
 
+def test_L_CHAIN_4_LU_040_its_mandatory_sacrifice_is_chosen_before_an_optional_effects_targets():
+    """Seed 003: every target of a link is chosen before it resolves, the mandatory effects' first.
+    Beserk Llama Syndrome's animal is chosen first; Goatsferatu (optional) may not offer it again."""
+    m = turn(phase="beginning_start", fields=[["LU-007", "LU-015", "LU-006", "LU-040"]], discard=["LU-005"])
+    first = pending(m)
+    assert (first["player"], sorted(first["options"])) == (0, ["LU-006@1", "LU-015@1"])
+    assert not first.get("optional")  # a mandatory effect's target cannot be declined
+    act(m, "choose LU-006@1")
+    second = pending(m)  # Goatsferatu's offering: the Syndrome's animal is taken already
+    assert second["optional"] and "LU-006@1" not in second["options"]
+    assert numbers(m, "field", 0) == ["LU-007", "LU-015", "LU-006", "LU-040"]  # nothing resolved yet
+    act(m, "choose none")
+    assert numbers(m, "field", 0) == ["LU-007", "LU-015", "LU-040"] and m.phase == "action_main"
+
+
 def test_LU_041_bridge_troll_on_duty_keeps_goats_and_rams_out_and_in():
     m = turn(hands=[["LU-006", "LU-005", "LU-038", "LU-062", "LU-007"]],
              fields=[["LU-001"], ["LU-041", "LU-008", "LU-007"]], plays=2)
