@@ -33,6 +33,7 @@ MESSAGES = Messages("cards.cli_matches", {
     "bad_step": "error: step {step} is outside 0..{last} (the match has {last} actions)",
     "no_matches": "no recorded match",
     "match_row": "{uid}  {started}  {players}  {format}/{mode}  {status}",
+    "damaged_row": "{uid}  {started}  a damaged record: its {field} cannot be read, so it cannot be opened",
     "status_finished": "finished in {turns} turns: {result}",
     "status_playing": "in progress: turn {turns}, {actions} actions",
     "won": "{player} won ({reason})",
@@ -210,6 +211,9 @@ def _summary(replay: records.Replay) -> str:
 def _list(db: Database, args: argparse.Namespace) -> int:
     found = records.list_matches(db, finished=args.finished)
     for info in found:
+        if info.damaged:
+            say("damaged_row", uid=info.uid, started=_when(info.started), field=info.damaged)
+            continue
         say("match_row", uid=info.uid, started=_when(info.started), players=_versus(info), format=info.format,
             mode=info.mode, status=_status(info))
     if not found:

@@ -56,6 +56,7 @@ MESSAGES = Messages("cards.cli_play", {
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
     "deck_file": "error: {file}: {message}",
     "cannot_read": "error: cannot read {file}: {detail}",
+    "start_refused": "error: {message}",
     "elsewhere": "error: {detail} (--take-over continues it here, --copy plays on in a copy)",
     "copied": "playing on in a copy of the match: {uid}",
     "take_over_help": "continue the match here even though another window or computer has it open "
@@ -79,7 +80,7 @@ def _deck(db, source, spec: str):
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LookupError(MESSAGES("cannot_read", file=spec, detail=getattr(exc, "strerror", None) or exc)) from None
+        raise LookupError(MESSAGES("cannot_read", file=spec, detail=current().error(exc))) from None
     try:
         deck = decks.parse_text(text, source)
     except IllegalAction as exc:
@@ -133,6 +134,9 @@ def _start(db, args: argparse.Namespace) -> int:
         for v in exc.violations:
             say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, name))
         return 1
+    except IllegalAction as exc:  # a player's name nobody could read back
+        print(MESSAGES("start_refused", message=current().error(exc)))
+        return 2
     uid = records.Recorder(db).record(match, players=names, decks=[label for label, _ in chosen])
     records.release(match)  # the command is done with it: `act` or the application goes on
     say("started", uid=uid, first=names[0], second=names[1], format=current().term("format", fmt),

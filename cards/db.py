@@ -46,22 +46,28 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 MESSAGES = Messages("cards.db", {
     "locked": "The database {path} is locked by another program (waited {seconds:g} s). "
               "Close the other program, or wait for it to finish, and try again.",
-    "read_only": "The database {path} cannot be written ({detail}). It was left unchanged; "
+    "read_only": "The database {path} cannot be written. It was left unchanged; "
                  "check the permissions of the file and its folder.",
-    "unreadable": "The database {path} cannot be read ({detail}); check its permissions.",
-    "corrupt": "The file {path} is not a usable database ({detail}). It was left untouched; "
-               "restore it from a backup or choose another file.",
+    "unreadable": "The database {path} cannot be read; check its permissions.",
+    "corrupt": "The file {path} is not a usable database: it is damaged or of another kind. It was left "
+               "untouched; restore it from a backup or choose another file.",
     "foreign": "The database {path} belongs to another program (it has tables but no referee "
                "schema). It was left untouched; choose another file.",
     "newer_schema": "The database {path} was written by a newer version of this program (schema "
                     "{revision}). It was left untouched; update the program to open it.",
-    "unreachable": "Cannot reach the database {path}: {detail}",
+    "unreachable": "Cannot reach the database {path}: check that its server is running and that the "
+                   "address is right.",
+    "bad_url": "Cannot reach the database {path}: this is not a database address (for example "
+               "sqlite:///referee.sqlite or postgresql://user@host/name).",
+    "no_database": "Cannot reach the database {path}: the server has no database of that name.",
+    "login_refused": "Cannot reach the database {path}: the server refused the user name or password.",
 })
 
 
 class StorageError(KeyedError, Exception):
     """A database problem the user can act on: ``key`` names the message in `MESSAGES`,
-    ``params`` fill it in (kept apart so the message can be translated later)."""
+    ``params`` fill it in (kept apart so the message can be translated later). The driver's own
+    words, in English, stay in ``params["detail"]`` for a bug report, out of the sentence."""
 
     messages = MESSAGES  # its key and params can be shown in any language
 
@@ -117,7 +123,11 @@ def _classify(exc: BaseException) -> tuple[str, str] | None:
             return "read_only", detail
         if state in ("55P03", "40P01"):  # lock_not_available (lock_timeout), deadlock
             return "locked", detail
-        if state.startswith("08") or state in ("57P01", "57P02", "57P03", "3D000", "28000", "28P01"):
+        if state == "3D000":  # invalid_catalog_name
+            return "no_database", detail
+        if state in ("28000", "28P01"):  # invalid_authorization_specification, invalid_password
+            return "login_refused", detail
+        if state.startswith("08") or state in ("57P01", "57P02", "57P03"):
             return "unreachable", detail
         return None
     text_ = detail.lower()
@@ -133,8 +143,13 @@ def _classify(exc: BaseException) -> tuple[str, str] | None:
         return None
     if isinstance(exc, DBAPIError) and exc.connection_invalidated:
         return "unreachable", detail
-    # psycopg raises OperationalError without sqlstate when the server cannot be reached
+    # psycopg raises OperationalError without sqlstate when the connection fails; the server's
+    # own words (in its language, English by default) tell a missing database or login apart
     if orig.__class__.__name__ in ("OperationalError", "InterfaceError") and not state:
+        if "database" in text_ and "does not exist" in text_:
+            return "no_database", detail
+        if ("role" in text_ and "does not exist" in text_) or "authentication failed" in text_:
+            return "login_refused", detail
         return "unreachable", detail
     return None
 
@@ -157,7 +172,7 @@ class Database:
         try:
             self._url = make_url(self.url)
         except ArgumentError as exc:
-            raise StorageError("unreachable", path=self.url, detail=str(exc)) from None
+            raise StorageError("bad_url", path=self.url, detail=str(exc)) from None
         self.sqlite = self._url.get_backend_name() == "sqlite"
         self.path = self._sqlite_path()
         self.label = str(self.path) if self.path else (
@@ -371,7 +386,7 @@ class Database:
         try:
             self.engine = create_engine(self._url, pool_pre_ping=True, connect_args=args)
         except (ArgumentError, NoSuchModuleError, ImportError) as exc:
-            raise StorageError("unreachable", path=self.label, detail=str(exc)) from None
+            raise StorageError("bad_url", path=self.label, detail=str(exc)) from None
         try:
             with self.engine.connect() as conn:
                 conn.execute(text("SELECT 1"))

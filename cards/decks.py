@@ -23,6 +23,7 @@ from typing import Sequence
 from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
+from referee.engine.names import name_problem
 from referee.games.naruto import decks as rules
 from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
 from referee.games.naruto.decks import number_key
@@ -39,7 +40,7 @@ MESSAGES = Messages("cards.decks", {
     "no_deck": "There is no deck named {name!r}.",
     "unknown_cards": "The catalogue has no card {numbers}.",
     "unknown_format": "Unknown deck format {value!r}; expected one of {choices}.",
-    "bad_name": "A deck name must have 1 to {maximum} characters.",
+    "bad_name": "A deck name must have 1 to {maximum} characters, without control characters.",
     "unreadable": "The deck list names cards the catalogue cannot tell: {count}.",
 })
 
@@ -73,7 +74,7 @@ class DeckInfo:
 
 def _check_name(name: str) -> str:
     name = (name or "").strip()
-    if not name or len(name) > NAME_MAX:
+    if name_problem(name, NAME_MAX) is not None:
         raise DeckError("bad_name", maximum=NAME_MAX)
     return name
 

@@ -38,8 +38,9 @@ from typing import Any, Callable, Iterator, Sequence
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from referee.engine.errors import IllegalAction, NotationError
-from referee.engine.match import Match
+from referee.engine.errors import IllegalAction, NotationError, PositionError
+from referee.engine.match import Match, load_position
+from referee.engine.names import PLAYER_NAME_MAX, name_problem
 from referee.games.llamas import cards as llamas_cards
 from referee.games.llamas import rules as llamas_rules
 from referee.games.naruto.decks import FORMATS
@@ -47,7 +48,7 @@ from referee.games.naruto.rules import rules_for
 from referee.games.naruto.turn import chosen_after_flip
 
 from .models import ActionRecord, MatchRecord
-from localization import KeyedError, Messages
+from localization import KeyedError, Messages, current
 
 
 @dataclass(frozen=True)
@@ -94,16 +95,42 @@ MESSAGES = Messages("cards.records", {
     "ambiguous_uid": "the id {uid!r} is the start of several matches' ids: {matches}",
     "unknown_game": "the game {game!r} is not one this program records (known: {known})",
     "does_not_replay": "match {uid}: recorded action {seq} ({notation!r}) cannot be replayed: {reason}",
-    "bad_players": "players must be a list of {seats} names, got {value!r}",
+    "bad_players": "players must be a list of {seats} names of 1 to {maximum} characters without control "
+                   "characters, got {value!r}",
     "bad_decks": "decks must be a list of {seats} deck names, card-number lists or nulls, got {value!r}",
-    "not_object": "the match data must be a JSON object, got {kind}",
+    "not_object": "the match data must be a JSON object",
     "wrong_format": "this is not an exported match (expected format {expected!r} version {version}, "
                     "got {got!r} version {got_version!r})",
     "missing_field": "the field {field!r} is missing",
     "bad_field": "the field {field!r} is not valid: expected {expected}, got {value!r}",
     "bad_action": "action {place}: the field {field!r} is not valid: expected {expected}, got {value!r}",
+    "action_not_object": "action {place} must be a JSON object, got {value!r}",
+    "expect_uid": "up to 36 letters, digits and '-'",
+    "expect_one_of": "one of {values}",
+    "expect_integer": "an integer",
+    "expect_whole": "a whole number",
+    "expect_players": "a list of player names (1 to {maximum} characters each, without control characters): "
+                      "{low} to {high}",
+    "expect_players_exact": "a list of player names (1 to {maximum} characters each, without control "
+                            "characters): exactly {n}",
+    "expect_decks": "a list of {seats} deck names, card-number lists or nulls",
+    "expect_position": "a position (a JSON object)",
+    "expect_time": "an ISO date and time",
+    "expect_time_or_null": "an ISO date and time or null",
+    "expect_seat": "a seat from 0 to {last} or null",
+    "expect_rule": "a rule id or null",
+    "expect_computers": "the seats played by the computer, as {{\"1\": \"heuristic\"}}",
+    "expect_actions": "a list of actions",
+    "expect_notation": "an action's notation",
+    "expect_step": "a step name",
     "bad_sequence": "action {place} has the sequence number {seq!r}; expected {expected}",
     "bad_initial": "the initial position cannot be read: {reason}",
+    "bad_position": "the record of match {uid} cannot be played from its initial position: {reason}",
+    "unplayable": "the rules cannot follow it",
+    "unknown_deck_cards": "deck {seat} names cards this catalogue does not hold: {cards}; import them first",
+    "unfinished": "an unfinished match",
+    "won_by": "a win by seat {seat} ({rule})",
+    "no_winner": "no winner ({rule})",
     "initial_differs": "the initial position's {field} is {initial!r} but the match says {value!r}",
     "replay_differs": "action {seq} ({notation!r}) was recorded with {field} {recorded!r}, but replaying gives {replayed!r}",
     "outcome_differs": "the match says {recorded}, but replaying its actions gives {replayed}",
@@ -188,6 +215,9 @@ class MatchInfo:
     turns: int
     actions: int  # how many actions are recorded
     computers: dict[int, str] = field(default_factory=dict)  # seat -> kind of computer player
+    #: the column of a row damaged outside the program that cannot be read ("" for a sound one):
+    #: lists show such a match as damaged, and opening it says so (`RecordError` "damaged")
+    damaged: str = ""
 
     @property
     def is_finished(self) -> bool:
@@ -317,8 +347,8 @@ class Recorder:
         state = match.state
         seats = len(state.players)
         players = [p.name for p in state.players] if players is None else list(players)
-        if len(players) != seats or not all(isinstance(p, str) for p in players):
-            raise RecordError("bad_players", seats=seats, value=players)
+        if len(players) != seats or not all(name_problem(p) is None for p in players):
+            raise RecordError("bad_players", seats=seats, value=_short(players), maximum=PLAYER_NAME_MAX)
         decks = [None] * seats if decks is None else [list(d) if isinstance(d, (tuple, list)) else d for d in decks]
         if not _decks_ok(decks, seats):
             raise RecordError("bad_decks", seats=seats, value=decks)
@@ -397,11 +427,19 @@ def _count_actions():
     return select(func.count()).where(_ACTION.c.match_id == _MATCH.c.id).scalar_subquery()
 
 
-def _info(row) -> MatchInfo:
+def _info(row, listing: bool = False) -> MatchInfo:
+    """A row as a `MatchInfo`; a damaged row is a `RecordError`, or, in a ``listing``, a match marked
+    damaged so that one damaged row does not hide the others."""
+    try:
+        players, decks, damaged = _stored(row, "players", list), _stored(row, "decks", list), ""
+    except RecordError as err:
+        if not listing:
+            raise
+        players, decks, damaged = [], [], err.params["field"]
     return MatchInfo(uid=row.uid, game=row.game, format=row.format, mode=row.mode, seed=row.seed,
-                     players=_stored(row, "players", list), decks=_stored(row, "decks", list), started=row.started,
-                     finished=row.finished, winner=row.winner, reason=row.reason, turns=row.turns,
-                     actions=row.actions, computers=_computers(row.computers))
+                     players=players, decks=decks, started=row.started, finished=row.finished, winner=row.winner,
+                     reason=row.reason, turns=row.turns, actions=row.actions, computers=_computers(row.computers),
+                     damaged=damaged)
 
 
 def _stored(row, column: str, kind: type):
@@ -433,7 +471,7 @@ def list_matches(db, finished: bool | None = None) -> list[MatchInfo]:
     if finished is not None:
         query = query.where(_MATCH.c.finished.is_not(None) if finished else _MATCH.c.finished.is_(None))
     with db.session() as session:
-        return [_info(row) for row in session.connection().execute(query)]
+        return [_info(row, listing=True) for row in session.connection().execute(query)]
 
 
 def unfinished(db) -> list[MatchInfo]:
@@ -493,9 +531,9 @@ def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) 
     (phase, actor) per action: the step and seat it was taken at); an action the rules refuse
     raises RecordError("does_not_replay")."""
     try:
-        state = rules.load_state(initial, cards)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
-        raise RecordError("damaged", uid=_short(uid), field="initial") from err
+        state = load_position(rules, initial, cards)
+    except PositionError as err:
+        raise RecordError("bad_position", uid=_short(uid), reason=current().error(err)) from None
     match = Match(rules, state, settle=False)
     yield match
     for seq, notation in enumerate(notations, 1):
@@ -503,14 +541,8 @@ def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) 
         try:
             match.apply(notation)
         except (IllegalAction, NotationError) as err:
-            raise RecordError("does_not_replay", uid=uid, seq=seq, notation=notation, reason=_reason(err)) from None
+            raise RecordError("does_not_replay", uid=uid, seq=seq, notation=notation, reason=current().error(err)) from None
         yield phase, actor
-
-
-def _reason(err: Exception) -> str:
-    rule = getattr(err, "rule", None)
-    params = " ".join(f"{k}={v}" for k, v in getattr(err, "params", {}).items())
-    return f"{rule} {params}".strip() if rule else str(err)
 
 
 def _catalogue(db, game: str, cards):
@@ -655,6 +687,12 @@ def _field(data: dict, name: str, check: Callable[[Any], bool], expected: str, *
     raise RecordError("bad_field", field=name, expected=expected, value=_short(value))
 
 
+def _expect(key: str, **params: Any) -> str:
+    """What a field of an exported match must hold, as words in the user's language (the
+    ``expected`` of a RecordError)."""
+    return MESSAGES(f"expect_{key}", **params)
+
+
 def _short(value) -> Any:
     text = repr(value)
     return value if len(text) <= 80 else text[:77] + "..."
@@ -690,40 +728,40 @@ class _Parsed:
 def _parse(data) -> _Parsed:
     """The exported match ``data`` checked field by field (RecordError naming the first problem)."""
     if not isinstance(data, dict):
-        raise RecordError("not_object", kind=type(data).__name__)
+        raise RecordError("not_object")
     if data.get("format") != EXPORT_FORMAT or data.get("version") != EXPORT_VERSION:
         raise RecordError("wrong_format", expected=EXPORT_FORMAT, version=EXPORT_VERSION,
                           got=_short(data.get("format")), got_version=_short(data.get("version")))
-    uid = _field(data, "uid", lambda v: isinstance(v, str) and bool(_UID.match(v)), "up to 36 letters, digits and '-'")
-    game = _field(data, "game", lambda v: v in GAMES, "one of " + ", ".join(GAMES))
+    uid = _field(data, "uid", lambda v: isinstance(v, str) and bool(_UID.match(v)), _expect("uid"))
+    game = _field(data, "game", lambda v: v in GAMES, _expect("one_of", values=", ".join(GAMES)))
     formats, counts = GAMES[game].formats, GAMES[game].seats
-    fmt = _field(data, "match_format", lambda v: v in formats, "one of " + ", ".join(formats))
-    mode = _field(data, "mode", lambda v: v in MODES, "one of " + ", ".join(MODES))
-    seed = _field(data, "seed", lambda v: _is_int(v) and -2**63 <= v < 2**63, "an integer")
-    many = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    fmt = _field(data, "match_format", lambda v: v in formats, _expect("one_of", values=", ".join(formats)))
+    mode = _field(data, "mode", lambda v: v in MODES, _expect("one_of", values=", ".join(MODES)))
+    seed = _field(data, "seed", lambda v: _is_int(v) and -2**63 <= v < 2**63, _expect("integer"))
     players = _field(data, "players", lambda v: isinstance(v, list) and len(v) in counts
-                     and all(isinstance(p, str) for p in v), f"a list of {many} player names")
+                     and all(name_problem(p) is None for p in v),
+                     _expect("players_exact", n=counts[0], maximum=PLAYER_NAME_MAX) if len(counts) == 1 else
+                     _expect("players", low=counts[0], high=counts[-1], maximum=PLAYER_NAME_MAX))
     seats = len(players)
-    decks = _field(data, "decks", lambda v: isinstance(v, list) and _decks_ok(v, seats),
-                   f"a list of {seats} deck names, card-number lists or nulls")
-    initial = _field(data, "initial", lambda v: isinstance(v, dict), "a position (a JSON object)")
-    started = _field(data, "started", _is_time, "an ISO date and time")
-    finished = _field(data, "finished", _is_time, "an ISO date and time or null", optional=True)
-    winner = _field(data, "winner", lambda v: _is_int(v) and 0 <= v < seats, f"a seat from 0 to {seats - 1} or null",
+    decks = _field(data, "decks", lambda v: isinstance(v, list) and _decks_ok(v, seats), _expect("decks", seats=seats))
+    initial = _field(data, "initial", lambda v: isinstance(v, dict), _expect("position"))
+    started = _field(data, "started", _is_time, _expect("time"))
+    finished = _field(data, "finished", _is_time, _expect("time_or_null"), optional=True)
+    winner = _field(data, "winner", lambda v: _is_int(v) and 0 <= v < seats, _expect("seat", last=seats - 1),
                     optional=True)
-    reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), "a rule id or null", optional=True)
-    turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, "a whole number")
+    reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), _expect("rule"), optional=True)
+    turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, _expect("whole"))
     computers = _field(data, "computers", lambda v: isinstance(v, dict) and all(
         isinstance(k, str) and k.isdigit() and int(k) < seats and c in COMPUTER_KINDS for k, c in v.items()),
-        "seats played by the computer, as {\"1\": \"heuristic\"}", optional=True) or {}
-    raw = _field(data, "actions", lambda v: isinstance(v, list), "a list of actions")
+        _expect("computers"), optional=True) or {}
+    raw = _field(data, "actions", lambda v: isinstance(v, list), _expect("actions"))
     actions = []
     for i, item in enumerate(raw, 1):
         if not isinstance(item, dict):
-            raise RecordError("bad_action", place=i, field="(the action)", expected="an object", value=_short(item))
-        checks = (("seq", _is_int, "a whole number"), ("notation", _text(_NOTATION_MAX), "an action's notation"),
-                  ("actor", lambda v: v is None or (_is_int(v) and 0 <= v < seats), f"a seat from 0 to {seats - 1} or null"),
-                  ("phase", _text(_PHASE_MAX), "a step name"), ("at", _is_time, "an ISO date and time"))
+            raise RecordError("action_not_object", place=i, value=_short(item))
+        checks = (("seq", _is_int, _expect("whole")), ("notation", _text(_NOTATION_MAX), _expect("notation")),
+                  ("actor", lambda v: v is None or (_is_int(v) and 0 <= v < seats), _expect("seat", last=seats - 1)),
+                  ("phase", _text(_PHASE_MAX), _expect("step")), ("at", _is_time, _expect("time")))
         for name, check, expected in checks:
             if name not in item or not check(item[name]):
                 raise RecordError("bad_action", place=i, field=name, expected=expected, value=_short(item.get(name)))
@@ -760,9 +798,13 @@ def _verify(parsed: _Parsed, cards) -> None:
     info = parsed.info
     rules = _rules(info.game, info.format)
     try:
-        state = rules.load_state(parsed.initial, cards)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
-        raise RecordError("bad_initial", reason=f"{type(err).__name__}: {err}") from None
+        state = load_position(rules, parsed.initial, cards)
+    except PositionError as err:
+        raise RecordError("bad_initial", reason=current().error(err)) from None
+    for seat, deck in enumerate(info.decks):
+        unknown = sorted({n for n in deck if cards.get(n) is None}) if isinstance(deck, list) else []
+        if unknown:
+            raise RecordError("unknown_deck_cards", seat=seat + 1, cards=", ".join(unknown[:5]))
     initial = {"format": state_format(info.game, state), "mode": state.mode, "seed": state.seed,
                "players": len(state.players)}
     for name, value in (("format", info.format), ("mode", info.mode), ("seed", info.seed),
@@ -780,7 +822,7 @@ def _verify(parsed: _Parsed, cards) -> None:
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as err:
         if isinstance(err, RecordError):
             raise
-        raise RecordError("bad_initial", reason=f"{type(err).__name__}: {err}") from None  # rules cannot follow it
+        raise RecordError("bad_initial", reason=MESSAGES("unplayable")) from None  # the rules cannot follow it
     recorded = (info.winner, info.reason) if info.finished is not None else None
     replayed = _outcome_of(match)
     if recorded != replayed or (recorded is None and (info.winner, info.reason) != (None, None)):
@@ -791,9 +833,9 @@ def _verify(parsed: _Parsed, cards) -> None:
 
 def _outcome_text(outcome: tuple | None) -> str:
     if outcome is None:
-        return "unfinished"
+        return MESSAGES("unfinished")
     winner, rule = outcome
-    return f"won by seat {winner + 1} ({rule})" if winner is not None else f"no winner ({rule})"
+    return MESSAGES("won_by", seat=winner + 1, rule=rule) if winner is not None else MESSAGES("no_winner", rule=rule)
 
 
 def import_match(db, data, *, cards=None) -> Imported:

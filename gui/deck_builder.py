@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
                                QVBoxLayout, QWidget)
 
 from cards.db import StorageError
-from cards.decks import (EXPORT_FORMATS, DeckError, deck_text, delete_deck, get_deck, list_decks, load_deck_list,
-                         parse_text, save_deck, validate)
+from cards.decks import (EXPORT_FORMATS, NAME_MAX, DeckError, deck_text, delete_deck, get_deck, list_decks,
+                         load_deck_list, parse_text, save_deck, validate)
 from localization import Messages, current
 from referee.engine.errors import IllegalAction
 from referee.games.naruto.decklists import DeckList
@@ -161,6 +161,7 @@ class DeckBuilder(Page):
 
         self.name_label, self.format_label = QLabel(), QLabel()
         self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(NAME_MAX)
         self.name_label.setBuddy(self.name_edit)
         self.format_combo = QComboBox()
         for fmt in FORMATS:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFileDialog, QFormLayout, Q
 from cards.decks import list_decks, load_deck, parse_text, save_deck
 from localization import KeyedError, Messages, current
 from referee.engine.errors import Violation
+from referee.engine.names import PLAYER_NAME_MAX
 from referee.games.naruto.decks import FORMATS, check_deck
 from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer
 from referee.games.naruto.rules import DECK_SIZES, IllegalDeck, new_match
@@ -180,6 +181,7 @@ class Seat:
         self.group.setLayout(self.form)
         self.name_label, self.deck_label, self.size_label, self.legality_label = (_label() for _ in range(4))
         self.name = QLineEdit()
+        self.name.setMaxLength(PLAYER_NAME_MAX)
         self.name.setObjectName(f"name{seat + 1}")
         self.name.setMaxLength(100)
         self.default_name = ""

@@ -20,6 +20,7 @@ from .tables import Column
 MESSAGES = Messages("gui.recorded", {
     "versus": "{first} vs {second}",
     "many": "{names}",
+    "damaged": "a damaged record (its {field} cannot be read)",
     "decks": "{first} / {second}",
     "no_deck": "—",
     "no_winner": "No winner",
@@ -74,6 +75,8 @@ def seat_name(info: MatchInfo, seat: int) -> str:
 
 def players(info: MatchInfo) -> str:
     """"Ana vs Boris"; a game of more players lists them all, first seat first."""
+    if info.damaged:
+        return MESSAGES("damaged", field=info.damaged)
     if len(info.players) == 2:
         return MESSAGES("versus", first=seat_name(info, 0), second=seat_name(info, 1))
     return MESSAGES("many", names=", ".join(seat_name(info, k) for k in range(len(info.players))))

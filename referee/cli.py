@@ -37,6 +37,28 @@ GAMES = ("naruto", "llamas")
 
 
 MESSAGES = Messages("referee.cli", {
+    # the names of the values commands take, in usage lines and errors (see `_name_arguments`)
+    "arg_command": "COMMAND",
+    "arg_actions": "ACTION",
+    "arg_file": "FILE",
+    "arg_name": "NAME",
+    "arg_rule": "RULE",
+    "arg_text": "TEXT",
+    "arg_uid": "MATCH_ID",
+    "arg_cost": "COST",
+    "arg_database_url": "URL",
+    "arg_deck": "DECK",
+    "arg_games": "GAMES",
+    "arg_lang": "LANG",
+    "arg_limit": "LIMIT",
+    "arg_output": "FILE",
+    "arg_player": "NAME",
+    "arg_seed": "SEED",
+    "arg_step": "STEP",
+    "arg_subtype": "SUBTYPE",
+    "arg_symbol": "SYMBOL",
+    "arg_type": "TYPE",
+    "arg_variation": "VARIATION",
     "description": "Rules-enforcing referee for the Naruto CCG and Llamas Unleashed.",
     "lang_help": "language of the output: en, es, ru or fr (default: REFEREE_LANG, else the system's)",
     "selfplay_help": "play whole random games and check every invariant",
@@ -251,8 +273,11 @@ def _play(args: argparse.Namespace) -> int:
     try:
         spec = read_json(args.file)
         match = _start(spec)
-    except (OSError, ValueError, RecursionError) as err:  # every refusal is a ValueError (IllegalAction)
+    except (OSError, UnicodeDecodeError) as err:
         say("cannot_read", err=True, file=args.file, detail=current().error(err))
+        return 2
+    except (ValueError, RecursionError) as err:  # every refusal is a ValueError (IllegalAction)
+        say("bad_list", err=True, file=args.file, message=current().error(err))
         return 2
     name = card_namer(match.state.cards, args.card_names)
     for notation in spec.get("actions", []):
@@ -345,7 +370,27 @@ def parser() -> argparse.ArgumentParser:
         plugin.load()({"top": sub, "deck": dsub, "deck_check": ck, "card_names": card_names})
     top.set_defaults(card_names=card_names)
     _list_lang(top)
+    _name_arguments(top)
     return top
+
+
+#: the words usage lines and errors show for the values a command takes, by argparse ``dest``
+#: (argparse would show the English ``dest`` itself: "the following arguments are required: uid")
+ARGUMENT_NAMES = ("command", "actions", "file", "name", "rule", "text", "uid", "cost", "database_url", "deck",
+                  "games", "lang", "limit", "output", "player", "seed", "step", "subtype", "symbol", "type",
+                  "variation")
+
+
+def _name_arguments(parser: argparse.ArgumentParser) -> None:
+    """Every value a command takes is named in the user's language, in its usage line and in its
+    errors; a value chosen from a list shows the list."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            action.metavar = MESSAGES("arg_command")
+            for command in action.choices.values():
+                _name_arguments(command)
+        elif action.nargs != 0 and not action.choices and action.dest in ARGUMENT_NAMES:
+            action.metavar = MESSAGES(f"arg_{action.dest}")
 
 
 def _list_lang(parser: argparse.ArgumentParser) -> None:
@@ -355,7 +400,7 @@ def _list_lang(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for command in action.choices.values():
                 if not any("--lang" in a.option_strings for a in command._actions):
-                    command.add_argument("--lang", metavar="LANG", default=None, help=MESSAGES("lang_help"))
+                    command.add_argument("--lang", default=None, help=MESSAGES("lang_help"))
                 _list_lang(command)
 
 

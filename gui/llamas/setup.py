@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QSpinBox
 
 from localization import Messages
+from referee.engine.names import PLAYER_NAME_MAX
 from referee.games.llamas.opponent import HeuristicPlayer, RandomPlayer
 from referee.games.llamas.rules import PLAYERS, new_match
 
@@ -74,6 +75,7 @@ class LlamasSetup(QGroupBox):
         self.default_names = [""] * PLAYERS[-1]
         for k in range(PLAYERS[-1]):
             label, name, kind = QLabel(), QLineEdit(), QComboBox()
+            name.setMaxLength(PLAYER_NAME_MAX)
             name.setObjectName(f"llamas_name{k + 1}")
             name.setMaxLength(100)
             kind.setObjectName(f"llamas_kind{k + 1}")

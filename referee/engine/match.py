@@ -19,6 +19,7 @@ from typing import Any, Callable, Protocol
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
 from .machine import Row, Table
+from .names import PLAYER_NAME_MAX, name_problem
 
 MAX_AUTOMATIC_STEPS = 10_000
 #: a snapshot of the position is kept before every this many actions; undo goes back to the last one
@@ -234,14 +235,14 @@ class Match:
         """A saved match. With its initial position and history it is replayed, so undo works and
         the saved position is verified; a bare position (a rules question) loads as it is."""
         if data.get("initial") is not None and "history" in data:
-            match = cls(rules, _loaded(rules, data["initial"], cards), settle=False)
+            match = cls(rules, load_position(rules, data["initial"], cards), settle=False)
             for notation in data["history"]:
                 match.apply(notation)
             if "position" in data and match.state.to_dict() != data["position"]:
                 raise ValueError("the saved position does not follow from its history")
             return match
         position = data["position"] if "position" in data else data
-        return cls(rules, _loaded(rules, position, cards), settle=False)
+        return cls(rules, load_position(rules, position, cards), settle=False)
 
     # --- internals ------------------------------------------------------------------------
     def _check(self, action: Action) -> tuple[Row, Any]:
@@ -341,9 +342,11 @@ class Match:
         self.state.events = []
 
 
-def _loaded(rules: Rules, position: Any, cards: Any) -> Any:
-    """A saved position's state, refused (`PositionError`) when it cannot be read or breaks a rule
-    no play could break (``rules.invariants``: a card in two zones, a Ninja in play in no team)."""
+def load_position(rules: Rules, position: Any, cards: Any) -> Any:
+    """A saved position's state, refused (`PositionError`) when it cannot be read, names a card the
+    catalogue ``cards`` does not hold (an exported match from a database with other cards), or
+    breaks a rule no play could break (``rules.invariants``: a card in two zones, a Ninja in play in
+    no team)."""
     if not isinstance(position, dict):
         raise PositionError("not_object")
     try:
@@ -354,11 +357,22 @@ def _loaded(rules: Rules, position: Any, cards: Any) -> Any:
         raise PositionError("missing", key=str(err.args[0]) if err.args else "") from None
     except (TypeError, ValueError, IndexError, AttributeError, OverflowError):
         raise PositionError("unreadable") from None
+    for seat, player in enumerate(state.players):
+        check_player_name(player.name, seat)
+    unknown = sorted({n for n in state.instances if n is not None and state.cards.get(n) is None})
+    if unknown:
+        raise PositionError("unknown_cards", cards=", ".join(unknown[:5]))
     check = getattr(rules, "invariants", None)
     broken = check(state) if check is not None else []
     if broken:
         raise PositionError("invariant", broken=broken_rule(broken, rules.zone_rule))
     return state
+
+
+def check_player_name(name: object, seat: int) -> None:
+    """Refuse (`PositionError`) a player's name nobody could read back (`names.name_problem`)."""
+    if name_problem(name) is not None:
+        raise PositionError("bad_name", seat=seat + 1, maximum=PLAYER_NAME_MAX)
 
 
 #: a rule id written in an invariant's text: "every Ninja in play in one team (N-ORG-3)"

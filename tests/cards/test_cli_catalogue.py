@@ -29,7 +29,6 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def catalogue(tmp_path) -> Path:
-    path = tmp_path / "narutoccgdatabase.json"
     temari = {**GAARA, "Card ID": "n1002", "Collector Number": "N-1002", "Printed Name": "Temari",
               "Display Name": "Temari", "Symbols": "Wind"}
     return write(tmp_path, {"05 Test": [GAARA, temari]})

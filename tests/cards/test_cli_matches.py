@@ -205,3 +205,32 @@ def test_show_in_russian_names_fields_and_steps_in_russian(stored, capsys):
     assert code == 0
     assert f"идентификатор: {stored['finished']}\n" in out
     assert translator("ru").term("step", "setup_first") in out and "setup_first" not in out
+
+
+@pytest.mark.parametrize("column, value", [("players", "not json"), ("decks", '{"a": 1}')])
+def test_a_row_damaged_outside_the_program_is_listed_as_such_and_hides_no_other(stored, tmp_path, capsys,
+                                                                                column, value):
+    import shutil
+
+    from sqlalchemy import create_engine, text
+
+    copy = tmp_path / "tampered.sqlite"
+    shutil.copyfile(stored["url"].removeprefix("sqlite:///"), copy)
+    url = f"sqlite:///{copy}"
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f"UPDATE match_record SET {column} = :v WHERE uid = :uid"),
+                     {"v": value, "uid": stored["playing"]})
+    engine.dispose()
+    code, out, err = run(capsys, "matches", "list", "--database-url", url)
+    lines = out.splitlines()
+    assert code == 0 and err == "" and len(lines) == 2
+    assert lines[0].startswith(stored["finished"]) and "Ann vs Bob" in lines[0]
+    assert lines[1].startswith(stored["playing"]) and f"damaged record: its {column} cannot be read" in lines[1]
+    code, out, err = run(capsys, "matches", "show", stored["playing"], "--database-url", url)
+    assert code == 2 and err.startswith("error: ") and f"damaged: its {column} cannot be read" in err
+    assert len(err.splitlines()) == 1
+    with Database(url) as db:
+        with pytest.raises(records.RecordError) as info:
+            records.resume(db, stored["playing"], take_over=True)
+        assert info.value.key == "damaged"

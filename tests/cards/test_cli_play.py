@@ -105,3 +105,12 @@ def test_act_on_a_match_open_elsewhere_says_so_and_takes_it_over_or_copies_it(ca
         with pytest.raises(records.MatchElsewhere):
             held.apply("first 1")  # the application is told on its next action
         assert [a.notation for a in records.match_actions(db, uid)] == ["flip"]
+
+
+@pytest.mark.parametrize("lang, expected", [("en", "error: Player 2's name must have 1 to 40 characters"),
+                                            ("ru", "ошибка:")])
+def test_start_refuses_a_player_name_nobody_could_read_back(capsys, db_args, lang, expected):
+    for name in ("Bo\x01b", "B" * 41):
+        code, out, err = run(capsys, "--lang", lang, "matches", "start", "--deck", "Leaf Genin", "--deck", "Mist Rogues",
+                             "--player", "Ann", "--player", name, *db_args)
+        assert code == 2 and out.startswith(expected) and len(out.splitlines()) == 1 and "Traceback" not in err

@@ -101,3 +101,29 @@ def test_any_damaged_exported_match_imports_or_is_refused(db, changes):
     except RecordError as err:
         assert str(err)
         assert counts(db) == before
+
+
+@pytest.mark.parametrize("name", ["Ann\x00", "x" * 41, "\x1b[2J", "half \udc80"])
+def test_a_name_nobody_could_read_back_is_never_stored(db, name):
+    """Player names (a match record, an imported match) and deck names have limits and no control
+    characters; each refusal is keyed and nothing is written."""
+    from cards.decks import DeckError, save_deck
+    from referee.games.naruto.cards import bundled
+    from referee.games.naruto.decks import random_deck
+    from referee.games.naruto.rules import new_match
+    import random
+
+    data = exported(db)
+    before = counts(db)
+    deck = random_deck(bundled(), "standard", random.Random(2))
+    with pytest.raises(RecordError) as err:
+        records.Recorder(db).record(new_match([deck, deck], seed=1), players=["Ann", name])
+    assert err.value.key == "bad_players"
+    data["uid"], data["players"] = "renamed", ["Ann", name]
+    with pytest.raises(RecordError) as err:
+        records.import_match(db, data)
+    assert (err.value.key, err.value.params["field"]) == ("bad_field", "players")
+    with pytest.raises(DeckError) as err:
+        save_deck(db, "Deck " + name if len(name) < 41 else "x" * 201, deck)
+    assert err.value.key == "bad_name"
+    assert counts(db) == before

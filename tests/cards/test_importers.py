@@ -16,7 +16,7 @@ from sqlmodel import select
 
 import cards.importers as importers
 from cards.db import Database
-from tests.ccgdb_shape import COSTS, catalogue, jutsu, mission, ninja, write
+from tests.ccgdb_shape import COSTS, catalogue, jutsu, ninja, write
 from cards.importers import (CatalogueImportError, csv_columns, detect_format, import_ccgdb_json, import_csv,
                              import_file)
 from cards.models import CardName, CardRecord, CardSet, CardText, SearchToken

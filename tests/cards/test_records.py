@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -378,7 +379,7 @@ def _mutations():
         ("bad date", set_(["started"], "yesterday"), "bad_field"),
         ("winner 7", set_(["winner"], 7), "bad_field"),
         ("actions not a list", set_(["actions"], {}), "bad_field"),
-        ("action not an object", set_(["actions", 3], "pass"), "bad_action"),
+        ("action not an object", set_(["actions", 3], "pass"), "action_not_object"),
         ("action without notation", lambda d: d["actions"][3].pop("notation"), "bad_action"),
         ("sequence gap", set_(["actions", 3, "seq"], 5), "bad_sequence"),
         ("illegal action", set_(["actions", 5, "notation"], "deploy N-999"), "does_not_replay"),
@@ -390,6 +391,9 @@ def _mutations():
         ("wrong turns", lambda d: d.update(turns=d["turns"] + 1), "turns_differ"),
         ("seed differs from the position", lambda d: d.update(seed=d["seed"] + 1), "initial_differs"),
         ("broken position", lambda d: d["initial"].pop("players"), "bad_initial"),
+        ("a card the catalogue lacks in the position", set_(["initial", "instances", 3], "N-999"), "bad_initial"),
+        ("a card the catalogue lacks in a deck", lambda d: d["decks"].__setitem__(0, ["N-999", "N-001"]),
+         "unknown_deck_cards"),
     ]
 
 
@@ -404,6 +408,39 @@ def test_malformed_imports_are_refused_with_their_reason_and_keep_nothing(db, ex
         assert info.value.key == key, f"{name}: {info.value}"
         assert (count(db, MatchRecord), count(db, ActionRecord)) == before, name
     assert records.list_matches(db)[0].uid == exported["uid"]
+
+
+def test_import_errors_are_whole_sentences_in_the_users_language(sqlite_db, exported):
+    """No English clause inside a Russian message: what a field expects, the outcome, the reason a
+    position cannot be played from are all translated (checked against the English texts)."""
+    from localization import set_language
+
+    cases = [set_field(["seed"], "12"), set_field(["players"], ["a", "b", "c"]),
+             set_field(["initial", "instances", 3], "N-999"), lambda d: d.update(winner=1 - d["winner"])]
+    for spoil in cases:
+        data = copy.deepcopy(exported)
+        data["uid"] = "fresh-uid"
+        spoil(data)
+        english = _refusal(sqlite_db, data)
+        set_language("ru")
+        russian = _refusal(sqlite_db, data)
+        set_language("en")
+        assert russian != english and not re.search(r"\b(expected|an integer|a list|cannot|win|seat)\b", russian), russian
+
+
+def set_field(path, value):
+    def apply(d):
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return apply
+
+
+def _refusal(db, data) -> str:
+    with pytest.raises(RecordError) as info:
+        records.import_match(db, data)
+    return str(info.value)
 
 
 def test_data_that_is_not_an_object_is_refused(sqlite_db):

@@ -80,7 +80,7 @@ def test_play_reports_a_bad_file(tmp_path, capsys):
     path = tmp_path / "bad.json"
     path.write_text("{not json")
     assert main(["play", str(path)]) == 2
-    assert "error: cannot read" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"error: {path}: The file is not JSON (line 1, column 2).\n"
 
 
 def test_deck_check_lists_violations_with_rule_ids(tmp_path, capsys):
@@ -186,3 +186,13 @@ def test_every_command_has_a_description_and_lists_lang(capsys):
     for path, command in found:
         assert command.description, path
         assert any("--lang" in a.option_strings for a in command._actions), path
+
+
+@pytest.mark.parametrize("argv", [["matches", "act"], ["play"], ["rules", "show"], ["deck", "check"], ["cards", "deck"]])
+def test_a_russian_usage_error_names_its_arguments_in_russian(capsys, argv):
+    with pytest.raises(SystemExit) as stop:
+        main(["--lang", "ru", *argv])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    said = error.split("ошибка:", 1)[1]
+    assert not re.search(r"[A-Za-z]{2,}", said.split("'")[0]), error  # the choices quoted after it are commands

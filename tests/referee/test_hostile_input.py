@@ -60,6 +60,12 @@ def saved_position() -> dict:
     ('{"position": {"format": "standard"}}', "missing"),
     ('{"position": []}', "not_object"),
     ("{not json", "not_json"),
+    ('{"scenario": {"p1": {"name": "A\\u0000nn"}, "p2": {}}}', "bad_name"),
+    ('{"scenario": {"p1": {"name": "' + "A" * 41 + '"}, "p2": {}}}', "bad_name"),
+    ('{"scenario": {"p1": {"name": "   "}, "p2": {}}}', "bad_name"),
+    ('{"scenario": {"p1": {"name": 7}, "p2": {}}}', "bad_name"),
+    ('{"setup": {"game": "llamas", "players": 3, "names": ["a", "b\\u001b[31m", "c"]}}', "bad_name"),
+    ('{"setup": {"game": "llamas", "players": 2, "names": ["a", "\\ud800"]}}', "bad_name"),
 ])
 def test_POSITION_a_play_file_it_cannot_start_from_is_refused_with_its_reason(tmp_path, capsys, content, reason):
     path = play_file(tmp_path, content)
@@ -86,6 +92,32 @@ def test_POSITION_a_saved_position_breaking_an_invariant_is_refused_with_the_rul
         _start({"position": position})
     assert err.value.params == {"reason": "invariant", "broken": "N-ORG-3"}
     assert _start({"position": saved_position()}).phase == "mission_main"  # an untouched one loads
+
+
+def test_POSITION_a_saved_position_naming_an_unknown_card_or_an_unreadable_name_is_refused():
+    position = saved_position()
+    position["instances"][5] = "N-999"
+    with pytest.raises(IllegalAction) as err:
+        _start({"position": position})
+    assert err.value.params == {"reason": "unknown_cards", "cards": "N-999"}
+    position = saved_position()
+    position["players"][1]["name"] = "Bob\x00"
+    with pytest.raises(IllegalAction) as err:
+        _start({"position": position})
+    assert err.value.params == {"reason": "bad_name", "seat": 2, "maximum": 40}
+
+
+@pytest.mark.parametrize("name", ["", "x" * 41, "tab\there", "new\nline", "nul\x00", "bell\x07", "\u2028",
+                                  "lone\udc80"])
+def test_a_player_name_nobody_could_read_back_is_refused_everywhere_a_match_starts(name):
+    from referee.games.llamas.rules import new_match as new_llamas
+
+    decks = [random_deck(SET1, "standard", random.Random(1)) for _ in range(2)]
+    for start in (lambda: new_match(decks, names=("Ann", name)), lambda: new_llamas(3, names=["Ann", "Bob", name])):
+        with pytest.raises(IllegalAction) as err:
+            start()
+        assert err.value.params["reason"] == "bad_name"
+    assert new_match(decks, names=("Ann", "Анна-Мария Ёлкина")).state.players[1].name == "Анна-Мария Ёлкина"
 
 
 def test_POSITION_refusals_read_as_sentences_in_russian(tmp_path, capsys):

@@ -8,8 +8,9 @@ from functools import cache
 from typing import Sequence
 
 from referee.engine.action import Action
+from referee.engine.errors import PositionError
 from referee.engine.machine import Table
-from referee.engine.match import Match, Outcome, Verb, strict
+from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
 
 from . import chain, effects, pile, turn
 from .cards import LlamasCards, bundled
@@ -135,12 +136,13 @@ def new_state(players: int = 2, *, mode: str = "guided", seed: int = 0, names: S
     the deck (shuffled when it is dealt); in referee mode it is the physical deck, unknown cards whose
     numbers may be any copy of the base game not yet named."""
     if players not in PLAYERS:
-        raise ValueError(f"Llamas Unleashed is for 2 to 8 players, not {players}")
+        raise PositionError("bad_value", place="set-up", key="players", value=str(players)[:40])
     if mode not in ("guided", "referee"):
-        raise ValueError(f"unknown mode {mode!r}")
+        raise PositionError("bad_value", place="set-up", key="mode", value=str(mode)[:40])
     cards = cards or bundled()
     s = LlamasState(cards, players, mode=mode, seed=seed)
     for seat, name in enumerate(names or ()):
+        check_player_name(name, seat)
         s.players[seat].name = name
     for number in cards.babies():
         s.instances.append(number)

@@ -10,7 +10,7 @@ from typing import Sequence
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Table
-from referee.engine.match import Match, Outcome, Verb, strict
+from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
 
 from . import abilities, battle, chain, mission, turn
 from .cards import CardSource, bundled
@@ -209,6 +209,7 @@ def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str 
     cards = cards or bundled()
     s = NarutoState(cards, fmt=fmt, mode=mode, seed=seed)
     for p, deck in enumerate(decks):
+        check_player_name(names[p], p)
         s.players[p].name = names[p]
         if deck is None:
             if mode == "guided":

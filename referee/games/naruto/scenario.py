@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.engine.errors import IllegalAction, PositionError
-from referee.engine.match import Match
+from referee.engine.match import Match, check_player_name
 
 from .cards import CardSource, bundled
 from .decks import canonical_number
@@ -41,6 +41,7 @@ def scenario_state(*, phase: str = "mission_main", turn: int = 3, attacker: int 
             raise PositionError("unknown_key", place=f"p{p + 1}", key=", ".join(sorted(unknown)))
         player = s.players[p]
         player.name = spec.get("name", str(p + 1))
+        check_player_name(player.name, p)
         player.kept = True
         player.counter = counters[p] if counters else spec.get("counter", turn // 2)
         by_number: dict[str, int] = {}
