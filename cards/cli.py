@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from localization import Messages
+from localization import Messages, current
 
 MESSAGES = Messages("cards.cli", {
     "database_url_help": "any SQLAlchemy URL (default: REFEREE_DATABASE_URL, else a SQLite file in the "
@@ -52,7 +52,7 @@ def write_output(text: str, output: str | None, say, **done) -> int:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as exc:
-        say("cannot_write", err=True, file=output, detail=exc.strerror or exc)
+        say("cannot_write", err=True, file=output, detail=current().error(exc))
         return 2
     say("exported", file=output, **done)
     return 0

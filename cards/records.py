@@ -41,47 +41,14 @@ from sqlalchemy.exc import IntegrityError
 from referee.engine.errors import IllegalAction, NotationError, PositionError
 from referee.engine.match import Match, load_position
 from referee.engine.names import PLAYER_NAME_MAX, name_problem
-from referee.games.llamas import cards as llamas_cards
-from referee.games.llamas import rules as llamas_rules
-from referee.games.naruto.decks import FORMATS
-from referee.games.naruto.rules import rules_for
-from referee.games.naruto.turn import chosen_after_flip
+from referee.games import GAMES, game as game_entry
 
 from .models import ActionRecord, MatchRecord
+from .source import engine_cards
 from localization import KeyedError, Messages, current
 
 
-@dataclass(frozen=True)
-class RecordedGame:
-    """What the records need of a game: its rules by format, its formats (the first is the one a
-    game without formats is recorded under), how many seats it has, and the cards its engine plays
-    with when the caller gives none."""
-
-    rules: Callable[[str], Any]
-    formats: tuple[str, ...]
-    seats: range
-    cards: Callable[[Any], Any]  # database -> card source
-    #: (initial position, notations) -> what a record made under older rules leaves out, as
-    #: (actions before it, notation, seat, step), or None; see `as_now`
-    older: Callable[[dict, Sequence[str]], tuple | None] = lambda initial, notations: None
-
-
-def _naruto_cards(db):
-    from .source import CatalogueSource
-
-    return CatalogueSource(db, "naruto")
-
-
-#: every game this program records; Llamas Unleashed has one format, the base game, and plays with
-#: the engine's own cards (its one shared deck is the box, not a deck list from the catalogue)
-GAMES: dict[str, RecordedGame] = {
-    "naruto": RecordedGame(rules_for, FORMATS, range(2, 3), _naruto_cards, chosen_after_flip),
-    "llamas": RecordedGame(lambda fmt: llamas_rules.rules_for(), ("base",), llamas_rules.PLAYERS,
-                           lambda db: llamas_cards.bundled()),
-}
 MODES = ("guided", "referee")
-#: the kinds of computer player a seat may be (each game has both)
-COMPUTER_KINDS = ("random", "heuristic")
 EXPORT_FORMAT = "referee-match"
 EXPORT_VERSION = 1
 _UID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9-]{0,35}$")
@@ -341,7 +308,7 @@ class Recorder:
         returns the match's uid. ``game`` defaults to the match's rules' game, ``players`` to the
         names in the match, ``decks`` to none named (per seat: a deck name, a list of card numbers,
         or None), ``computers`` to none (seat: the kind of computer player)."""
-        game = game or getattr(match.rules, "game", "naruto")
+        game = game or match.rules.game
         if game not in GAMES:
             raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
         state = match.state
@@ -407,7 +374,7 @@ class Recorder:
 
 def state_format(game: str, state) -> str:
     """The format a position is played in: its own (Naruto), else its game's one format."""
-    return getattr(state, "format", None) or GAMES[game].formats[0]
+    return getattr(state, "format", None) or GAMES[game].default_format
 
 
 def _decks_ok(decks: list, seats: int) -> bool:
@@ -523,7 +490,7 @@ def _load(db, uid: str) -> tuple[MatchInfo, Any, list[ActionInfo]]:
 def _rules(game: str, fmt: str):
     if game not in GAMES:
         raise RecordError("unknown_game", game=game, known=", ".join(GAMES))
-    return GAMES[game].rules(fmt)
+    return game_entry(game).part("play").rules(fmt)
 
 
 def _replaying(rules, initial: dict, notations: Sequence[str], cards, uid: str) -> Iterator[tuple[str, int | None]]:
@@ -552,7 +519,7 @@ def _catalogue(db, game: str, cards):
         return cards(game)
     if cards is not None:
         return cards
-    return GAMES[game].cards(db)
+    return engine_cards(db, game)
 
 
 def _rebuild(info: MatchInfo, initial: dict, actions: Sequence[ActionInfo], cards) -> Match:
@@ -752,7 +719,8 @@ def _parse(data) -> _Parsed:
     reason = _field(data, "reason", _text(_MATCH.c.reason.type.length), _expect("rule"), optional=True)
     turns = _field(data, "turns", lambda v: _is_int(v) and v >= 0, _expect("whole"))
     computers = _field(data, "computers", lambda v: isinstance(v, dict) and all(
-        isinstance(k, str) and k.isdigit() and int(k) < seats and c in COMPUTER_KINDS for k, c in v.items()),
+        isinstance(k, str) and k.isdigit() and int(k) < seats and c in game_entry(game).part("play").computers
+        for k, c in v.items()),
         _expect("computers"), optional=True) or {}
     raw = _field(data, "actions", lambda v: isinstance(v, list), _expect("actions"))
     actions = []
@@ -778,10 +746,10 @@ def _parse(data) -> _Parsed:
 
 def as_now(game: str, initial: dict, actions: list[ActionInfo]) -> list[ActionInfo]:
     """An exported match's actions as the rules read them now: the action a record made under older
-    rules leaves out is put in (`RecordedGame.older`; the database's own records were mended by a
+    rules leaves out is put in (`GamePlay.older`; the database's own records were mended by a
     migration the same way)."""
     try:
-        implied = GAMES[game].older(initial, [a.notation for a in actions])
+        implied = game_entry(game).part("play").older(initial, [a.notation for a in actions])
     except (ValueError, TypeError, KeyError, IndexError):  # a damaged initial position is refused later
         return actions
     if implied is None:

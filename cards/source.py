@@ -13,6 +13,7 @@ from typing import Iterator
 
 from sqlmodel import select
 
+from referee.games import DEFAULT, game as game_entry
 from referee.games.naruto.cards import Card, CardTable, card_from_row
 
 from .models import LANGUAGES, CardName, CardRecord, CardSet, CardText
@@ -33,7 +34,7 @@ def card_of(record: CardRecord, name: str, effect: str) -> Card:
 class CatalogueSource:
     """`referee.games.naruto.cards.CardSource` over the catalogue: every card of ``game``, read once."""
 
-    def __init__(self, db, game: str = "naruto"):
+    def __init__(self, db, game: str = DEFAULT):
         self.game = game
         with db.session() as session:
             records = session.exec(select(CardRecord).where(CardRecord.game == game)).all()
@@ -69,7 +70,14 @@ class CatalogueSource:
         return len(self._table)
 
 
-def effect_texts(db, number: str, game: str = "naruto") -> dict[str, str]:
+def engine_cards(db, game: str):
+    """The cards the engine plays ``game`` with: the catalogue's (imported cards included) for a
+    game played with the catalogue's cards, else the game's own box (`referee.games`)."""
+    entry = game_entry(game)
+    return CatalogueSource(db, game) if entry.plays_catalogue else entry.part("play").cards()
+
+
+def effect_texts(db, number: str, game: str = DEFAULT) -> dict[str, str]:
     """The card's effect description in every language the catalogue has it in (a number is
     unique within one game only)."""
     with db.session() as session:
@@ -78,7 +86,7 @@ def effect_texts(db, number: str, game: str = "naruto") -> dict[str, str]:
     return dict(rows)
 
 
-def catalogue_facts(db, number: str, game: str = "naruto") -> dict:
+def catalogue_facts(db, number: str, game: str = DEFAULT) -> dict:
     """What the catalogue knows of a card beyond what the engine plays with: its set's name, the
     number as printed, its N-CCG-DB id, effect title, year and errata note ({} for no such card)."""
     with db.session() as session:
@@ -93,7 +101,7 @@ def catalogue_facts(db, number: str, game: str = "naruto") -> dict:
             "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or ""}
 
 
-def image_paths(db, numbers, game: str = "naruto") -> dict[str, str]:
+def image_paths(db, numbers, game: str = DEFAULT) -> dict[str, str]:
     """The N-CCG-DB scan path of each of these cards that has one (for Tabletop Simulator decks)."""
     from .search import chunks
 

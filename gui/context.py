@@ -16,6 +16,7 @@ from platformdirs import user_config_dir
 from PySide6.QtCore import QSettings
 
 import localization
+from referee.games import DEFAULT, GAMES
 
 
 def default_settings_path() -> Path:
@@ -65,7 +66,7 @@ class AppContext:
             self._db = Database(self.database_url)
         return self._db
 
-    def cards(self, game: str = "naruto"):
+    def cards(self, game: str = DEFAULT):
         """Every card of ``game`` in the catalogue (a `cards.source.CatalogueSource`), read once."""
         if game not in self._cards:
             from cards.source import CatalogueSource
@@ -74,21 +75,19 @@ class AppContext:
         return self._cards[game]
 
     def engine_cards(self, game: str):
-        """The cards the engine plays ``game`` with: the catalogue's for the Naruto CCG (imported
-        cards included), the game's own box for Llamas Unleashed (see `cards.records.GAMES`)."""
-        if game == "naruto":
-            return self.cards()
-        from cards.records import GAMES
+        """The cards the engine plays ``game`` with (`cards.source.engine_cards`): the catalogue's,
+        read once, for a game played with them."""
+        from cards.source import engine_cards
 
-        return GAMES[game].cards(self.database())
+        return self.cards(game) if GAMES[game].plays_catalogue else engine_cards(self.database(), game)
 
     def card_name(self, number: str) -> str:
         """``N-008 Naruto Uzumaki`` with the name in the active language."""
         lang = localization.current().lang
-        name = self.cards().name(number, lang) or self.cards("llamas").name(number, lang)
+        name = next(filter(None, (self.cards(game).name(number, lang) for game in GAMES)), None)
         return number if name is None else f"{number} {name}"
 
-    def card_effect(self, number: str, game: str = "naruto") -> str:
+    def card_effect(self, number: str, game: str = DEFAULT) -> str:
         """The card's effect description in the active language, else in English ("" for none);
         each card's texts are read once (the board shows them on every card it draws)."""
         key = (game, number)

@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         if uid is None:
             kinds = {seat: player.kind for seat, player in (computer or {}).items()}
             uid = Recorder(self.context.database()).record(match, players=players, decks=decks, computers=kinds)
-        page = page_class(getattr(match.rules, "game", "naruto"))
+        page = page_class(match.rules.game)
         return self.open(page(self, match, uid=uid, computer=computer, hot_seat=hot_seat))
 
     def resume_match(self, uid: str, take_over: bool = False):

@@ -28,11 +28,12 @@ from localization import KeyedError, Messages, current
 from referee.engine.errors import Violation
 from referee.engine.names import PLAYER_NAME_MAX
 from referee.games.naruto.decks import FORMATS, check_deck
-from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer
+from referee.games import GAMES, game as game_entry
 from referee.games.naruto.rules import DECK_SIZES, IllegalDeck, new_match
 
 from .i18n import watch
 from .llamas.setup import LlamasSetup
+from .match.page import computer_players
 from .pages import Page
 
 MESSAGES = Messages("gui.new_match", {
@@ -118,11 +119,9 @@ MESSAGES = Messages("gui.new_match", {
     "error": "The match could not start: {message}",
 })
 
-GAMES = ("naruto", "llamas")
 MODES = ("guided", "referee")
 FIRST = ("table", "flip", "1", "2")
 OPPONENTS = ("hot_seat", "heuristic", "random")
-COMPUTERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 PHYSICAL = ""  # the deck combo's data for a physical deck (a saved deck's name is never empty)
 DEFAULT_DECKS = ("Leaf Genin", "Mist Rogues")
 SEED_LIMIT = 2**32
@@ -238,7 +237,7 @@ class NewMatchPage(Page):
         self.setup_group.setLayout(setup)
         self.game_label, self.format_label, self.mode_label = _label(), _label(), _label()
         self.first_label, self.seed_label = _label(), _label()
-        self.game_combo = _combo(GAMES, "game")
+        self.game_combo = _combo(tuple(GAMES), "game")
         self.format_combo = _combo(FORMATS, "format")
         self.mode_combo = _combo(MODES, "mode")
         self.mode_text = _label()
@@ -357,9 +356,9 @@ class NewMatchPage(Page):
 
     def computer(self, seed: int) -> dict:
         """The computer players by seat (0-based): seat 2 when the opponent is a computer."""
-        if self.mode != "guided" or self.opponent not in COMPUTERS:
+        if self.mode != "guided" or self.opponent not in game_entry(self.game).part("play").computers:
             return {}
-        return {1: COMPUTERS[self.opponent](seed)}
+        return computer_players(self.game, {1: self.opponent}, seed)
 
     # --- the saved decks ----------------------------------------------------------------------
     def refresh_decks(self) -> None:
@@ -636,7 +635,7 @@ class NewMatchPage(Page):
                                   (self.first_label, self.first_combo, "first"),
                                   (self.seed_label, self.seed_edit, "seed")):
             _name_field(label, field, key)
-        for i, game in enumerate(GAMES):
+        for i, game in enumerate(tuple(GAMES)):
             self.game_combo.setItemText(i, tr.term("game", game))
         for combo, kind, keys in ((self.format_combo, "format", FORMATS), (self.mode_combo, "mode", MODES)):
             for i, key in enumerate(keys):

@@ -21,6 +21,7 @@ from cards import records
 from cards.db import StorageError
 from cards.records import RecordError
 from localization import Messages, current
+from referee.games import DEFAULT
 
 from .i18n import watch
 from .match.log_view import LogView
@@ -101,7 +102,7 @@ class ReplayPage(Page):
         self.action_label.setWordWrap(True)
         self.situation_label = QLabel()
         self.situation_label.setWordWrap(True)
-        game = page_class(self.replay.info.game if self.replay else "naruto")
+        game = page_class(self.replay.info.game if self.replay else DEFAULT)
         self.view = game.view
         self.board = game.make_board(self.context)
         board_scroll = QScrollArea()

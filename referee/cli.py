@@ -25,15 +25,7 @@ from typing import Callable, Sequence
 from localization import Messages, choose_language, current, set_language
 from localization.argparse_strings import use_for_argparse
 from referee.engine.errors import IllegalAction, PositionError
-from referee.engine.playout import play_random
-from referee.games.naruto import decklists, decks
-from referee.games.naruto.cards import bundled
-from referee.games.naruto.invariants import violations
-from referee.games.naruto.rules import load_match, new_match
-from referee.games.naruto.scenario import STATE_FIELDS, scenario
-from referee.games.llamas import invariants as llamas_invariants, rules as llamas, scenario as llamas_scenario
-
-GAMES = ("naruto", "llamas")
+from referee.games import DEFAULT, GAMES, game as game_entry
 
 
 MESSAGES = Messages("referee.cli", {
@@ -64,12 +56,15 @@ MESSAGES = Messages("referee.cli", {
     "selfplay_help": "play whole random games and check every invariant",
     "games_help": "how many games",
     "seed_help": "the seed of the first game",
-    "format_help": "deck format",
-    "game_help": "the game: naruto (the Naruto CCG) or llamas (Llamas Unleashed)",
-    "players_help": "how many players (Llamas Unleashed: 2 to 8; the Naruto CCG: 2)",
+    "format_help": "deck format (default: the game's first)",
+    "game_help": "the game: {games}",
+    "game_choice": "{id} ({name})",
+    "players_help": "how many players (default: the fewest the game takes)",
     "players": "Players: {players}",
     "all_lose": "Games every player lost: {count}",
-    "two_players": "error: the Naruto CCG is played by two players, not {players}",
+    "seats": "error: {game} is played by {seats}, not {players}",
+    "seat_range": "{low} to {high} players",
+    "no_format": "error: {game} is not played in the {format} (its formats: {formats})",
     "deep_help": "also check the JSON round trip, undo and replay after every action",
     "play_help": "apply the actions of a JSON file to its position, set-up or scenario (an example: "
                  "docs/example-play.json in the project)",
@@ -84,7 +79,7 @@ MESSAGES = Messages("referee.cli", {
     "actions": "Actions: {actions}",
     "winners": "Winners by rule: {winners}",
     "nobody": "none",
-    "seats": "Wins by seat: {seats}",
+    "wins": "Wins by seat: {seats}",
     "violations": "Invariant violations: {count}",
     "ok": "{notation}: ok",
     "refused": "{notation}: refused, {rule}: {message}",
@@ -100,43 +95,57 @@ MESSAGES = Messages("referee.cli", {
 })
 
 
-def _new_game(args: argparse.Namespace, rng: random.Random):
-    """A match of the game asked for and its invariants: two generated legal Naruto decks, or a
-    Llamas Unleashed table of ``--players``."""
-    if args.game == "llamas":
-        return llamas.new_match(args.players, seed=rng.randrange(2**32)), llamas_invariants.violations
-    deck_a, deck_b = (decks.random_deck(bundled(), args.format, rng) for _ in range(2))
-    return new_match([deck_a, deck_b], fmt=args.format, seed=rng.randrange(2**32)), violations
+def _setting(args: argparse.Namespace):
+    """The game ``--game`` names with the format and seats asked for (each the game's default when
+    not given), or None after saying why they do not fit it."""
+    entry = game_entry(args.game)
+    fmt = args.format or entry.default_format
+    players = getattr(args, "players", None) or entry.seats.start
+    name = current().term("game", entry.id)
+    if fmt not in entry.formats:
+        say("no_format", err=True, game=name, format=fmt,
+            formats=", ".join(current().term("format", f) for f in entry.formats))
+        return None
+    if players not in entry.seats:
+        low, high = entry.seats.start, entry.seats.stop - 1
+        seats = current().plural("players", low) if low == high else MESSAGES("seat_range", low=low, high=high)
+        say("seats", err=True, game=name, seats=seats, players=players)
+        return None
+    return entry, fmt, players
 
 
 def _selfplay(args: argparse.Namespace) -> int:
     """Whole guided-mode games of random legal actions."""
-    if args.game == "naruto" and args.players != 2:
-        say("two_players", err=True, players=args.players)
+    from referee.engine.playout import play_random
+
+    setting = _setting(args)
+    if setting is None:
         return 2
+    entry, fmt, players = setting
+    play = entry.part("play")
     reasons: Counter[str] = Counter()
     seats: Counter[int | None] = Counter()
     turns = actions = 0
     problems: list[str] = []
-    for game in range(args.games):
-        rng = random.Random(args.seed * 1_000_003 + game)
-        match, invariants = _new_game(args, rng)
-        result = play_random(match, rng, invariants=invariants, deep=args.deep)
+    for n in range(args.games):
+        rng = random.Random(args.seed * 1_000_003 + n)
+        match = play.random_match(rng, fmt, players)
+        result = play_random(match, rng, invariants=play.invariants, deep=args.deep)
         turns += result.turns
         actions += result.actions
         if result.outcome is not None:
             reasons[result.outcome.rule] += 1
             seats[result.outcome.winner] += 1
-        problems += [f"{game + 1}: {v}" for v in result.violations]
+        problems += [f"{n + 1}: {v}" for v in result.violations]
     say("games", games=args.games)
-    if args.game == "llamas":
-        say("players", players=args.players)
-    else:
-        say("format", format=args.format)
+    if len(entry.formats) > 1:
+        say("format", format=current().term("format", fmt))
+    if len(entry.seats) > 1:
+        say("players", players=players)
     say("turns", turns=turns, average=f"{turns / max(1, args.games):.1f}")
     say("actions", actions=actions)
     say("winners", winners=", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or MESSAGES("nobody"))
-    say("seats", seats=", ".join(f"{s + 1}: {seats[s]}" for s in range(args.players)))
+    say("wins", seats=", ".join(f"{s + 1}: {seats[s]}" for s in range(players)))
     if seats[None]:
         say("all_lose", count=seats[None])
     say("violations", count=len(problems))
@@ -182,14 +191,6 @@ def card_namer(cards, resolvers: Sequence[CardNames] = ()):
     return name
 
 
-#: the keys a play file's set-up and scenario may hold, per game (each value is checked too); the
-#: engine's own arguments a file may not set (the card source) are left out on purpose
-SETUP_KEYS = {"naruto": {"game", "decks", "format", "mode", "seed", "names", "deck_sizes"},
-              "llamas": {"game", "players", "mode", "seed", "names"}}
-SCENARIO_KEYS = {"naruto": {"game", "phase", "turn", "attacker", "first", "p1", "p2", "counters", "seed"}
-                 | STATE_FIELDS,
-                 "llamas": {"game", "players", "phase", "current", "turn", "hands", "fields", "deck", "discard",
-                            "nursery", "seed"}}
 #: the largest seed a file or an option may give (the generator's seeds are 64-bit)
 SEED_MAX = 2**63
 #: the most games `selfplay` plays in one run
@@ -200,25 +201,26 @@ def _whole(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
 
 
-def _checked(spec: dict, place: str, game: str, allowed: dict[str, set]) -> dict:
+def _checked(spec: dict, place: str, entry, allowed: frozenset[str]) -> dict:
     """The keys and simple values of a set-up or scenario, refused (`PositionError`) when the
-    referee does not know a key or cannot use a value; the game's own code checks the rest."""
+    referee does not know a key or cannot use a value; the game's own code checks the rest. The
+    engine's own arguments a file may not set (the card source) are never among ``allowed``."""
     if not isinstance(spec, dict):
         raise PositionError("not_object")
-    unknown = sorted(set(spec) - allowed[game])
+    unknown = sorted(set(spec) - allowed - {"game"})
     if unknown:
         raise PositionError("unknown_key", place=place, key=", ".join(unknown))
     if "seed" in spec and not _whole(spec["seed"], 0, SEED_MAX):
         raise PositionError("bad_value", place=place, key="seed", value=str(spec["seed"])[:40])
-    if "players" in spec and not _whole(spec["players"], min(llamas.PLAYERS), max(llamas.PLAYERS) + 1):
+    if "players" in spec and not _whole(spec["players"], entry.seats.start, entry.seats.stop):
         raise PositionError("bad_value", place=place, key="players", value=str(spec["players"])[:40])
     return {k: v for k, v in spec.items() if k != "game"}
 
 
 def _start(spec):
     """The match a ``play`` file starts from: its ``setup``, ``scenario`` or saved ``position``;
-    ``"game": "llamas"`` in the set-up or scenario, or in the saved position, makes it a Llamas
-    Unleashed one. Anything it cannot start from is a `PositionError`."""
+    ``"game"`` in the set-up or scenario, or in the saved position, names its game (`referee.games`;
+    the default one without). Anything it cannot start from is a `PositionError`."""
     if not isinstance(spec, dict):
         raise PositionError("not_object")
     starts = [key for key in ("setup", "scenario", "position") if key in spec]
@@ -230,30 +232,16 @@ def _start(spec):
     start = spec.get(starts[0]) if starts else spec
     if not isinstance(start, dict):
         raise PositionError("not_object")
-    game = start.get("game", "naruto")
-    if game not in GAMES:
+    game = start.get("game", DEFAULT)
+    if not isinstance(game, str) or game not in GAMES:
         raise PositionError("bad_value", place=starts[0] if starts else "position", key="game", value=str(game)[:40])
+    entry = game_entry(game)
+    play = entry.part("play")
     if starts and starts[0] == "setup":
-        setup = _checked(start, "setup", game, SETUP_KEYS)
-        if game == "llamas":
-            return llamas.new_match(setup.pop("players", 2), **setup)
-        decks_ = setup.pop("decks", [None, None])
-        if not isinstance(decks_, list) or len(decks_) != 2 or not all(
-                d is None or (isinstance(d, list) and all(isinstance(n, str) for n in d)) for d in decks_):
-            raise PositionError("bad_value", place="setup", key="decks", value="")
-        if setup.get("format", "standard") not in decks.FORMATS:
-            raise PositionError("bad_value", place="setup", key="format", value=str(setup["format"])[:40])
-        return new_match(decks_, fmt=setup.pop("format", "standard"), **setup)
+        return play.from_setup(_checked(start, "setup", entry, play.setup_keys))
     if starts and starts[0] == "scenario":
-        kwargs = _checked(start, "scenario", game, SCENARIO_KEYS)
-        if game == "llamas":
-            return llamas_scenario.scenario(**kwargs)
-        if "p1" not in kwargs or "p2" not in kwargs:
-            raise PositionError("needs_players")
-        return scenario(**kwargs)
-    if game == "llamas":
-        return llamas.load_match(spec)
-    return load_match(spec)
+        return play.from_scenario(_checked(start, "scenario", entry, play.scenario_keys))
+    return play.load_match(spec, None)
 
 
 def read_json(path: str):
@@ -291,7 +279,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _deck_check(args: argparse.Namespace) -> int:
-    """Check a deck-list file (any format `decklists` reads) against the cards ``args.card_source``
+    """Check a deck-list file (any format the game reads) against the cards ``args.card_source``
     gives: the catalogue when its plugin is installed (imported cards included), else Set 1."""
     try:
         text = Path(args.file).read_text(encoding="utf-8-sig")
@@ -300,7 +288,7 @@ def _deck_check(args: argparse.Namespace) -> int:
         return 2
     try:
         cards = args.card_source(args)
-        deck = decklists.read_deck_list(text, cards)
+        deck = _deck_game().part("play").read_deck_list(text, cards)
     except IllegalAction as err:
         say("bad_list", err=True, file=args.file, message=current().error(err))
         return 2
@@ -312,11 +300,16 @@ def _deck_check(args: argparse.Namespace) -> int:
     return print_deck_check(deck, cards, args.format or deck.format or "standard", args.card_names)
 
 
-def print_deck_check(deck: "decklists.DeckList", cards, fmt: str, resolvers: Sequence["CardNames"] = ()) -> int:
+def _deck_game():
+    """The game whose decks `deck check` reads (the one played with deck lists)."""
+    return next(g for g in GAMES.values() if g.deck_lists)
+
+
+def print_deck_check(deck, cards, fmt: str, resolvers: Sequence["CardNames"] = ()) -> int:
     """Print every rule a deck breaks (the entries no card answers first), or that it is legal,
     with the size of its other sections; the exit code (1: not legal)."""
     name = card_namer(cards, resolvers)
-    found = list(deck.problems) + decks.check_deck(deck.main, cards, fmt)
+    found = list(deck.problems) + _deck_game().part("play").check_deck(deck.main, cards, fmt)
     for v in found:
         say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, name))
     if not found:
@@ -329,9 +322,11 @@ def print_deck_check(deck: "decklists.DeckList", cards, fmt: str, resolvers: Seq
 
 def _diagram(args: argparse.Namespace) -> int:
     """The turn's state machine as a mermaid diagram, drawn from the same table the engine runs."""
-    from referee.games.naruto.rules import rules_for
-
-    print((llamas.rules_for() if args.game == "llamas" else rules_for(args.format)).table.mermaid())
+    setting = _setting(args)
+    if setting is None:
+        return 2
+    entry, fmt, _ = setting
+    print(entry.part("play").rules(fmt).table.mermaid())
     return 0
 
 
@@ -344,9 +339,7 @@ def parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("selfplay", help=m("selfplay_help"), description=m("selfplay_help"))
     sp.add_argument("--games", type=whole(1, MAX_GAMES), default=20, help=m("games_help"))
     sp.add_argument("--seed", type=whole(0, SEED_MAX - 1), default=1, help=m("seed_help"))
-    sp.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
-    sp.add_argument("--players", type=int, choices=llamas.PLAYERS, default=2, help=m("players_help"))
-    sp.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
+    _game_options(sp, players=True)
     sp.add_argument("--deep", action="store_true", help=m("deep_help"))
     sp.set_defaults(run=_selfplay)
 
@@ -355,16 +348,15 @@ def parser() -> argparse.ArgumentParser:
     pl.set_defaults(run=_play)
 
     dg = sub.add_parser("diagram", help=m("diagram_help"), description=m("diagram_help"))
-    dg.add_argument("--game", choices=GAMES, default="naruto", help=m("game_help"))
-    dg.add_argument("--format", choices=decks.FORMATS, default="standard", help=m("format_help"))
+    _game_options(dg, players=False)
     dg.set_defaults(run=_diagram)
 
     dk = sub.add_parser("deck", help=m("deck_help"), description=m("deck_help"))
     dsub = dk.add_subparsers(dest="deck_command", required=True)
     ck = dsub.add_parser("check", help=m("check_help"), description=m("check_help"))
     ck.add_argument("file", help=m("file_help"))
-    ck.add_argument("--format", choices=decks.FORMATS, default=None, help=m("check_format_help"))
-    ck.set_defaults(run=_deck_check, card_source=lambda args: bundled())
+    ck.add_argument("--format", choices=_deck_game().formats, default=None, help=m("check_format_help"))
+    ck.set_defaults(run=_deck_check, card_source=lambda args: _deck_game().part("play").cards())
     card_names: list[CardNames] = []
     for plugin in entry_points(group="referee.commands"):
         plugin.load()({"top": sub, "deck": dsub, "deck_check": ck, "card_names": card_names})
@@ -391,6 +383,18 @@ def _name_arguments(parser: argparse.ArgumentParser) -> None:
                 _name_arguments(command)
         elif action.nargs != 0 and not action.choices and action.dest in ARGUMENT_NAMES:
             action.metavar = MESSAGES(f"arg_{action.dest}")
+
+
+def _game_options(command: argparse.ArgumentParser, players: bool) -> None:
+    """``--game``, ``--format`` (and ``--players``): their choices come from the registry."""
+    m = MESSAGES
+    choices = ", ".join(m("game_choice", id=g, name=current().term("game", g)) for g in GAMES)
+    command.add_argument("--game", choices=tuple(GAMES), default=DEFAULT, help=m("game_help", games=choices))
+    command.add_argument("--format", choices=sorted({f for g in GAMES.values() for f in g.formats}), default=None,
+                         help=m("format_help"))
+    if players:
+        seats = sorted({n for g in GAMES.values() for n in g.seats})
+        command.add_argument("--players", type=int, choices=seats, default=None, help=m("players_help"))
 
 
 def _list_lang(parser: argparse.ArgumentParser) -> None:

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QL
 
 from localization import Messages
 from referee.engine.names import PLAYER_NAME_MAX
-from referee.games.llamas.opponent import HeuristicPlayer, RandomPlayer
 from referee.games.llamas.rules import PLAYERS, new_match
 
 from ..i18n import watch
+from ..match.page import computer_players
 
 MESSAGES = Messages("gui.llamas.setup", {
     "group": "Players",
@@ -50,7 +50,6 @@ MESSAGES = Messages("gui.llamas.setup", {
 })
 
 KINDS = ("person", "heuristic", "random")
-COMPUTERS = {"random": RandomPlayer, "heuristic": HeuristicPlayer}
 DEFAULT_PLAYERS = 3
 
 
@@ -117,7 +116,7 @@ class LlamasSetup(QGroupBox):
 
     def computer(self, seed: int) -> dict:
         """The computer players by seat (each with a seed of its own, from the match's)."""
-        return {k: COMPUTERS[self.kind(k)](seed + k) for k in range(self.players) if self.kind(k) in COMPUTERS}
+        return computer_players("llamas", {k: self.kind(k) for k in range(self.players)}, seed)
 
     def hot_seat(self) -> bool:
         """People share the device when two or more seats are people's (guided mode)."""

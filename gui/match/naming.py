@@ -112,7 +112,7 @@ class NamingDialog(QDialog):
         self.slot_list = QListWidget()
         self.slot_list.currentRowChanged.connect(lambda _: self.search.refresh())
         self.search = CardSearch(context, self._accept, confirm_text=lambda: MESSAGES("confirm_card"),
-                                 game=getattr(match.rules, "game", "naruto"))
+                                 game=match.rules.game)
         self.search.chosen.connect(self._named)
         self.add_pay, self.add_card, self.remove = QPushButton(), QPushButton(), QPushButton()
         self.add_pay.clicked.connect(lambda: self._add("pay"))

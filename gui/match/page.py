@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QS
 from localization import Messages, current
 from referee.engine.action import Action
 from referee.engine.match import Match
+from referee.games import game as game_entry
 
 from ..i18n import watch
 from ..pages import Page
@@ -380,22 +381,13 @@ class MatchPage(Page):
 
 
 def computer_players(game: str, kinds: dict[int, str], seed: int) -> dict:
-    """The computer players of a recorded match, by seat, made as the new-match page made them."""
-    if game == "llamas":
-        from ..llamas.setup import COMPUTERS as LLAMAS
-
-        return {seat: LLAMAS[kind](seed + seat) for seat, kind in kinds.items() if kind in LLAMAS}
-    from ..new_match import COMPUTERS
-
-    return {seat: COMPUTERS[kind](seed) for seat, kind in kinds.items() if kind in COMPUTERS}
+    """The computer players of a match by seat (0-based), each kind made as the game's engine makes
+    it (`referee.games`), seeded ``seed`` plus its seat: the new-match page makes them so, and a
+    resumed match makes them again the same way."""
+    computers = game_entry(game).part("play").computers
+    return {seat: computers[kind](seed + seat) for seat, kind in kinds.items() if kind in computers}
 
 
 def page_class(game: str) -> type[MatchPage]:
     """The match page of ``game`` (a match's ``rules.game``, a record's ``game``)."""
-    if game == "llamas":
-        from ..llamas.page import LlamasPage
-
-        return LlamasPage
-    from .naruto_page import NarutoPage
-
-    return NarutoPage
+    return game_entry(game).part("page")

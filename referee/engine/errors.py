@@ -1,4 +1,4 @@
-"""Refusals. The engine holds no display text: a refusal is a rule id from RULES.md plus named
+"""Refusals. The engine holds no display text: a refusal is a rule id of docs/rules.en.md plus named
 parameters, and `localization` turns it into a sentence in the player's language."""
 
 from __future__ import annotations

@@ -1,1 +1,80 @@
-"""The games the referee knows."""
+"""The games the referee knows, in one place.
+
+The command line, the records, the catalogue and the application ask this table which games exist
+and where each part of a game lives, instead of naming a game themselves. An entry holds the facts
+every caller needs at once (its id, how many seats, its deck formats, the prefix of its rule ids)
+and names the rest as ``"module:attribute"`` references, imported only when asked for: the command
+line lists the games without importing any engine, the engine never imports the application, and
+a game is added by writing its package and one entry here (see the README, "Adding a game").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game and where its parts are. ``formats``: its deck formats, the first the default (a game
+    without formats has one, recorded under that name). Every ``"module:attribute"`` reference is
+    loaded by `part`."""
+
+    id: str
+    seats: range
+    formats: tuple[str, ...]
+    rule_prefix: str  # the rule ids of the game start with it ("N-", "L-")
+    #: the engine's side: ``play`` (a `referee.engine.play.GamePlay`: rules, new and saved matches,
+    #: play files, invariants, computer players, older records)
+    play: str
+    #: the catalogue's side: the bundled set (`cards.bundled.BundledSet`) and whether the engine plays
+    #: with the catalogue's cards (imported ones too) rather than its own box
+    bundled: str
+    plays_catalogue: bool
+    #: the application's side: the match page class and the computer players the new-match page offers
+    page: str
+    #: what a match of this game names by number in a deck list ("N-" numbers have one)
+    deck_lists: bool = True
+    extra: dict[str, str] = field(default_factory=dict)
+
+    def part(self, name: str) -> Any:
+        """The object the reference ``name`` (an attribute of this entry) points at, imported now."""
+        return load(getattr(self, name) if hasattr(self, name) else self.extra[name])
+
+    @property
+    def default_format(self) -> str:
+        return self.formats[0]
+
+
+GAMES: dict[str, Game] = {g.id: g for g in (
+    Game("naruto", range(2, 3), ("standard", "french"), "N-", play="referee.games.naruto.play:PLAY",
+         bundled="cards.bundled:NARUTO", plays_catalogue=True, page="gui.match.naruto_page:NarutoPage"),
+    Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",
+         bundled="cards.bundled:LLAMAS", plays_catalogue=False, page="gui.llamas.page:LlamasPage",
+         deck_lists=False),
+)}
+#: the game a caller means when it names none (a play file without "game", the catalogue's default)
+DEFAULT = next(iter(GAMES))
+
+
+def game(game_id: str | None) -> Game:
+    """The entry of ``game_id`` (the default game for None); KeyError for an unknown one."""
+    return GAMES[DEFAULT if game_id is None else game_id]
+
+
+def of_rule(rule_id: str) -> Game | None:
+    """The game whose rules define ``rule_id`` (None for the kernel's own ids: NOTATION...)."""
+    return next((g for g in GAMES.values() if rule_id.startswith(g.rule_prefix)), None)
+
+
+def of_match(match: Any) -> Game:
+    """The game a match is played by (its rules say which)."""
+    return GAMES[match.rules.game]
+
+
+@cache
+def load(reference: str) -> Any:
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)

@@ -141,7 +141,7 @@ def test_selfplay_refuses_a_player_count_the_game_does_not_take(capsys):
     with pytest.raises(SystemExit):
         main(["selfplay", "--game", "llamas", "--players", "9"])
     assert main(["selfplay", "--players", "3"]) == 2
-    assert "two players" in capsys.readouterr().err
+    assert "error: Naruto CCG is played by 2 players, not 3" in capsys.readouterr().err
 
 
 def test_play_a_llamas_scenario(tmp_path, capsys):

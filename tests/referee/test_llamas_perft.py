@@ -1,5 +1,5 @@
 """Legal-action counts of Llamas Unleashed from fixed positions, as chess engines' perft: every count
-below was worked out by hand from part L of RULES.md (the reasoning is in each test) before the
+below was worked out by hand from part L of docs/rules.en.md (the reasoning is in each test) before the
 engine was asked, so a change in what `legal_actions()` lists shows up here.
 
 `legal_actions()` lists a card to play once per field it may go into (``into``), a Magic card once,

@@ -1,4 +1,4 @@
-"""Scenario tests of part L of RULES.md, one or more per rule id (named after it), from positions
+"""Scenario tests of part L of docs/rules.en.md, one or more per rule id (named after it), from positions
 written by hand (`referee.games.llamas.scenario`) or from the set-up of a new match."""
 
 from __future__ import annotations

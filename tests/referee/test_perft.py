@@ -1,5 +1,5 @@
 """Legal-action counts from fixed positions, as chess engines' perft: every count and every notation
-below was worked out by hand from RULES.md part N (the reasoning is in each test) before the engine
+below was worked out by hand from part N of docs/rules.en.md (the reasoning is in each test) before the engine
 was asked, so a change in what `legal_actions()` lists shows up here.
 
 `legal_actions()` lists one action per choice that matters: a hand cost is listed with one canonical

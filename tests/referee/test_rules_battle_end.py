@@ -1,4 +1,4 @@
-"""Scenario tests for RULES.md part N from the Organization phase to the end of the turn: teams
+"""Scenario tests for part N of docs/rules.en.md from the Organization phase to the end of the turn: teams
 (N-ORG), sending attackers and blockers (N-ATTACK, N-BLOCK), the Jutsu exchange and the chain
 (N-JUTSU, N-CHAIN), the Showdown and damage (N-SHOW, N-DMG), Return, the End phase (N-WIN, N-HAND,
 N-COUNT) and the keyword mechanics met there (N-KEY-...).

@@ -1,4 +1,4 @@
-"""Scenario tests for RULES.md part N: set-up and mulligans (N-SETUP, N-MULL), the Start phase (N-START),
+"""Scenario tests for part N of docs/rules.en.md: set-up and mulligans (N-SETUP, N-MULL), the Start phase (N-START),
 the end of the game (N-TURN-1), the Mission phase (N-DEPLOY, N-MISSION, N-CHARGE, N-CLIENT), the keyword
 mechanics played in it (N-KEY-PERM, N-KEY-GROW, N-KEY-GROUP), zones and referee mode (N-ZONE) and card
 facts (N-CARD).

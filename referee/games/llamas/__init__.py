@@ -1,1 +1,1 @@
-"""Llamas Unleashed (part L of RULES.md): two to eight players, one shared deck."""
+"""Llamas Unleashed (part L of docs/rules.en.md): two to eight players, one shared deck."""

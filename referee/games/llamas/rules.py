@@ -11,6 +11,7 @@ from referee.engine.action import Action
 from referee.engine.errors import PositionError
 from referee.engine.machine import Table
 from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
+from referee.games import GAMES
 
 from . import chain, effects, pile, turn
 from .cards import LlamasCards, bundled
@@ -18,7 +19,7 @@ from .state import LlamasState
 from .table import ANYWHERE, ROWS, STATES
 from .traits import hand_limit
 
-PLAYERS = range(2, 9)
+PLAYERS = GAMES["llamas"].seats  # the registry is the one place that says how many
 
 
 def _hand(s: LlamasState) -> int:

@@ -14,9 +14,10 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from referee.engine.errors import Violation
+from referee.games import GAMES
 from referee.games.naruto.cards import Card, CardSource
 
-FORMATS = ("standard", "french")
+FORMATS = GAMES["naruto"].formats  # the registry is the one place that says which
 
 #: French edition prefixes and the standard ones they stand for (N-CARD-4)
 FRENCH_PREFIXES = {"NI": "N", "TE": "J", "TA": "M", "CL": "C"}

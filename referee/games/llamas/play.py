@@ -1,0 +1,39 @@
+"""Llamas Unleashed as the kernel's callers see it (`referee.engine.game.GamePlay`): one format (the
+base game), two to eight seats, random matches for selfplay, play files, saved matches, computer
+players."""
+
+from __future__ import annotations
+
+import random
+
+from referee.engine.game import GamePlay
+from referee.engine.match import Match
+
+from .cards import bundled
+from .invariants import violations
+from .opponent import HeuristicPlayer, RandomPlayer
+from .rules import load_match, new_match, rules_for
+from .scenario import scenario
+
+
+def _random_match(rng: random.Random, fmt: str, seats: int) -> Match:
+    return new_match(seats, seed=rng.randrange(2**32))
+
+
+def _from_setup(setup: dict) -> Match:
+    return new_match(setup.pop("players", 2), **setup)
+
+
+PLAY = GamePlay(
+    rules=lambda fmt: rules_for(),
+    cards=bundled,
+    random_match=_random_match,
+    invariants=violations,
+    from_setup=_from_setup,
+    from_scenario=lambda spec: scenario(**spec),
+    setup_keys=frozenset({"players", "mode", "seed", "names"}),
+    scenario_keys=frozenset({"players", "phase", "current", "turn", "hands", "fields", "deck", "discard", "nursery",
+                             "seed"}),
+    load_match=load_match,
+    computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+)
