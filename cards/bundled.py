@@ -33,6 +33,7 @@ from referee.games.llamas import cards as llamas_cards
 from referee.games.naruto import cards as naruto_cards
 from referee.games.naruto.cards import cost_text
 from referee.games.naruto.decklists import read_deck_list
+from referee.games import GAMES, load
 
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
 from .names import EFFECTS_FILE, LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, NAMES_FILE, read_translations
@@ -149,7 +150,9 @@ NARUTO = BundledSet("naruto", "set01", "The Path to Hokage", naruto_cards.__pack
 LLAMAS = BundledSet("llamas", "base", "Llamas Unleashed", llamas_cards.__package__, "data/base.csv",
                     _llamas_cards, LLAMAS_NAMES_FILE, LLAMAS_EFFECTS_FILE, engine_files=("data/effects.toml",))
 #: every set a database is given on open, in load order
-SETS = (NARUTO, LLAMAS)
+#: every game's bundled set, in the game registry's order (`referee.games`: each entry names its set
+#: above, so a game added there without a set here fails at once)
+SETS = tuple(load(entry.bundled) for entry in GAMES.values())
 
 
 def _rows(shipped: BundledSet) -> list[dict[str, str]]:

@@ -10,7 +10,7 @@ a game is added by writing its package and one entry here (see the README, "Addi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 from typing import Any
@@ -35,13 +35,12 @@ class Game:
     plays_catalogue: bool
     #: the application's side: the match page class and the computer players the new-match page offers
     page: str
-    #: what a match of this game names by number in a deck list ("N-" numbers have one)
+    #: whether its players bring decks (lists of cards) rather than share one deck
     deck_lists: bool = True
-    extra: dict[str, str] = field(default_factory=dict)
 
     def part(self, name: str) -> Any:
-        """The object the reference ``name`` (an attribute of this entry) points at, imported now."""
-        return load(getattr(self, name) if hasattr(self, name) else self.extra[name])
+        """The object the reference ``name`` (``"play"``, ``"bundled"``, ``"page"``) points at, imported now."""
+        return load(getattr(self, name))
 
     @property
     def default_format(self) -> str:
