@@ -297,7 +297,7 @@ def read(text: str, progress: Callable[[int, int], None] | None = None) -> tuple
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise CatalogueImportError(f"line {exc.lineno}", "bad_json", detail=exc.msg) from None
+        raise CatalogueImportError(f"line {exc.lineno}", "bad_json", column=exc.colno, detail=exc.msg) from None
     except RecursionError:
         raise CatalogueImportError("file", "too_deep") from None
     raws = list(records(data))

@@ -13,9 +13,9 @@ from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from localization import Messages
 
 MESSAGES = Messages("cards.importers_base", {
-    "bad_json": "not valid JSON ({detail})",
+    "bad_json": "not valid JSON (column {column})",
     "too_deep": "the JSON is nested too deeply to be a card catalogue",
-    "bad_csv": "not valid CSV ({detail})",
+    "bad_csv": "not valid CSV",
     "not_utf8": "not UTF-8 text (byte {position})",
     "not_catalogue": "expected a JSON object of set names, each with a list of cards",
     "not_list": "expected a list of cards",
@@ -40,6 +40,8 @@ MESSAGES = Messages("cards.importers_base", {
     "duplicate": "the card {number} is already in this file ({first}) with other data",
     "place": "{sheet}, record {index}",
     "place_card": "{sheet}, record {index} ({card})",
+    "place_file": "the file",
+    "place_line": "line {line}",
 })
 
 #: the longest value of each text column (VARCHAR lengths of cards.models)
@@ -49,6 +51,8 @@ MAX_LENGTH = {"number": 32, "name": 200, "symbols": 64, "attribute": 64, "jutsu_
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 #: a sheet and a record's place in it, as `CatalogueImportError` gives them: ``Promo Cards[12]``
 _PLACE = re.compile(r"^(?P<sheet>.*)\[(?P<index>\d+)\]$")
+#: a line of a file (``line 7``), the place of a CSV record or of a JSON syntax error
+_LINE = re.compile(r"^line (\d+)$")
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,11 @@ class CatalogueImportError(ValueError):
 
     def where(self) -> str:
         """The place in the reader's language: ``Promo Cards, record 12 (pr018b)``, ``line 7``."""
+        if self.place == "file":
+            return MESSAGES("place_file")
+        line = _LINE.match(self.place)
+        if line is not None:
+            return MESSAGES("place_line", line=int(line[1]))
         m = _PLACE.match(self.place)
         if m is None:
             return self.place if self.card is None else f"{self.place} ({self.card})"
