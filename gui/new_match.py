@@ -182,7 +182,6 @@ class Seat:
         self.name = QLineEdit()
         self.name.setMaxLength(PLAYER_NAME_MAX)
         self.name.setObjectName(f"name{seat + 1}")
-        self.name.setMaxLength(100)
         self.default_name = ""
         self.deck = _combo((), f"deck{seat + 1}")
         self.import_button = QPushButton()

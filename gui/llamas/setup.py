@@ -76,7 +76,6 @@ class LlamasSetup(QGroupBox):
             label, name, kind = QLabel(), QLineEdit(), QComboBox()
             name.setMaxLength(PLAYER_NAME_MAX)
             name.setObjectName(f"llamas_name{k + 1}")
-            name.setMaxLength(100)
             kind.setObjectName(f"llamas_kind{k + 1}")
             for key in KINDS:
                 kind.addItem(key, key)

@@ -316,3 +316,20 @@ def test_importing_a_deck_list_naming_unknown_cards_saves_nothing(page, tmp_path
     assert page.import_deck(page.seats[0], path) is None
     assert "zz901" in page.message.text() and "Nobody Known" in page.message.text()
     assert [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())] == before
+
+
+@pytest.mark.parametrize("game", ["naruto", "llamas"])
+def test_a_player_name_nobody_could_read_back_is_refused_on_the_page(page, window, game):
+    """The name fields take at most 40 characters; a pasted control character is refused with the
+    rule's sentence and no match starts."""
+    from referee.engine.names import PLAYER_NAME_MAX
+
+    choose(page.game_combo, game)
+    field = page.seats[1].name if game == "naruto" else page.llamas.names[1]
+    field.setText("x" * 100)
+    assert len(field.text()) == PLAYER_NAME_MAX == field.maxLength()
+    field.setText("Bo\tb")
+    before = len(list_matches(window.context.database()))
+    assert page.start() is None and window.page is page
+    assert "Player 2's name must have 1 to 40 characters" in page.message.text()
+    assert len(list_matches(window.context.database())) == before
