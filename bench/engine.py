@@ -1,24 +1,38 @@
-"""Engine speed: random whole games per second and the cost of one decision, against the cost of one
-bare `transitions` trigger.
+"""Engine speed: random whole games per second and the cost of one decision, against two yardsticks:
+one bare `transitions` trigger, and one decision of python-chess.
 
-    python bench/engine.py [--games N] [--seed S] [--format standard|french] [--profile [N]]
+    python bench/engine.py [--game naruto|llamas|both] [--games N] [--seed S] [--format standard|french]
+                           [--players P] [--profile [N]]
 
 A *decision* is what a player (or a program playing for one) does once: ask `legal_actions()` and
 `apply()` one of them; both are timed together with `time.perf_counter_ns` (wall clock) and
 `time.thread_time_ns` (CPU). Applying includes every trigger the action fires, the automatic steps
-that follow it (a draw, a Showdown, the end of a turn...) and the undo snapshot.
+that follow it (a draw, a Showdown, the end of a turn...) and the undo snapshot. Both games are
+measured by default: Naruto (two players, random legal decks of the format) and Llamas Unleashed
+(``--players``, four by default).
 
-The yardstick, the *bare trigger*, is one `HierarchicalMachine.trigger_event` of the stock
+The first yardstick, the *bare trigger*, is one `HierarchicalMachine.trigger_event` of the stock
 `transitions` class (not the engine's memoizing subclass, `referee/engine/hsm.py`) on a plain object,
 in a machine of one parent with two children (states two levels deep, as most of the engine's steps;
 its chain steps are three and four deep), built with the engine's settings
 (`referee/engine/machine.py`: model=None, auto_transitions=False, send_event=True) and one trivial
-condition per transition. Its samples are taken in batches between the games rather than all after
-them, so that decisions and triggers are timed under the same load on a shared machine; the ratio is
-given by wall clock (the goal) and by CPU time. For reference the bench also times the same trigger
-on the engine's `SharedMachine`. Everything runs in this one process, on one core.
+condition per transition. For reference the bench also times the same trigger on the engine's
+`SharedMachine`.
 
-Goals: a decision costs at most 2 bare triggers; at least 50 random games per second.
+The second yardstick, a *chess decision*, is the same thing for python-chess (the `chess` package,
+in the optional dependency group ``bench``: ``pip install -e '.[bench]'``): ``list(board.legal_moves)``,
+one of them picked at random, ``board.push(move)``; a finished game (`Board.is_game_over`, not timed)
+starts again from the initial position. Without the package the bench says so and leaves it out.
+
+Samples of both yardsticks are taken in batches between the games rather than all after them, so
+that decisions and yardsticks are timed under the same load on a shared machine. Everything runs in
+this one process, on one core.
+
+Goals: a Naruto decision costs at most 2 bare triggers (medians, wall clock); at least 50 random
+Naruto games per second; a Naruto decision costs at most 1.2 chess decisions and a Llamas decision
+(four players) at most 1.5, by their means in CPU time (a mean on the wall clock also counts every
+time another process held the core, which on a shared machine is most of its spread; both are
+printed).
 """
 
 from __future__ import annotations
@@ -31,6 +45,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere in the checkout
@@ -38,13 +53,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 from transitions.extensions import HierarchicalMachine  # noqa: E402
 
 from referee.engine.hsm import SharedMachine  # noqa: E402
+from referee.games.llamas.rules import new_match as new_llamas_match  # noqa: E402
 from referee.games.naruto.cards import bundled  # noqa: E402
 from referee.games.naruto.decks import random_deck  # noqa: E402
 from referee.games.naruto.rules import new_match  # noqa: E402
 
-DECISION_GOAL = 2.0  # a decision costs at most this many bare triggers
-GAMES_GOAL = 50.0  # random whole games per second, one core
+try:
+    import chess  # noqa: E402
+except ImportError:  # the optional group `bench`
+    chess = None
+
+DECISION_GOAL = 2.0  # a Naruto decision costs at most this many bare triggers
+GAMES_GOAL = 50.0  # random whole Naruto games per second, one core
+#: a decision of each game costs at most this many chess decisions (means, CPU time)
+CHESS_GOALS = {"naruto": 1.2, "llamas": 1.5}
 BARE_SAMPLES = 20_000
+CHESS_SAMPLES = 20_000
+NO_CHESS = ("python-chess is not installed, so the chess yardstick is left out: "
+            "pip install -e '.[bench]' (or pip install chess)")
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -53,13 +79,48 @@ def percentile(values: list[int], q: float) -> float:
     return float(ordered[k])
 
 
-def matches(games: int, seed: int, fmt: str):
+@dataclass
+class Samples:
+    """Timings in ns of one kind of step, by wall clock and by CPU time."""
+
+    wall: list[int] = field(default_factory=list)
+    cpu: list[int] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.wall)
+
+    def mean(self, cpu: bool = False) -> float:
+        return statistics.fmean(self.cpu if cpu else self.wall) / 1000
+
+    def median(self, cpu: bool = False) -> float:
+        return statistics.median(self.cpu if cpu else self.wall) / 1000
+
+    def p99(self, cpu: bool = False) -> float:
+        return percentile(self.cpu if cpu else self.wall, 0.99) / 1000
+
+    def line(self) -> str:
+        return (f"mean {self.mean():.1f} us, p99 {self.p99():.1f} us, median {self.median():.1f} us; "
+                f"by CPU time mean {self.mean(True):.1f} us, p99 {self.p99(True):.1f} us")
+
+
+def naruto_matches(games: int, seed: int, fmt: str):
     """The same matches every run: decks and shuffles from ``seed``, one rng per game for the choices."""
     cards = bundled()
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
         decks = [random_deck(cards, fmt, rng), random_deck(cards, fmt, rng)]
         yield new_match(decks, fmt=fmt, seed=rng.randrange(2**32)), rng
+
+
+def llamas_matches(games: int, seed: int, players: int):
+    """The same Llamas Unleashed matches every run, of ``players`` players."""
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        yield new_llamas_match(players, seed=rng.randrange(2**32)), rng
+
+
+def matches(game: str, games: int, seed: int, fmt: str = "standard", players: int = 4):
+    return naruto_matches(games, seed, fmt) if game == "naruto" else llamas_matches(games, seed, players)
 
 
 def bare_machine(cls: type = HierarchicalMachine):
@@ -88,10 +149,11 @@ def bare_machine(cls: type = HierarchicalMachine):
     return trigger, model
 
 
-def bare_triggers(trigger, model, samples: int, wall: list[int], cpu: list[int]) -> None:
+def bare_triggers(trigger, model, samples: int, out: Samples) -> None:
     """``samples`` single triggers (go and back in turn, an even number), each timed by wall clock and
     by CPU time."""
     clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
+    wall, cpu = out.wall, out.cpu
     for k in range(samples + samples % 2):
         name = "go" if k % 2 == 0 else "back"
         c0 = cpu_clock()
@@ -104,22 +166,81 @@ def bare_triggers(trigger, model, samples: int, wall: list[int], cpu: list[int])
     assert model.state == "top_a"
 
 
-def play_timed(games: int, seed: int, fmt: str, bare_samples: int = 0):
-    """Whole random games: (seconds of wall clock and of CPU for the playing alone, wall-clock ns per
-    decision, CPU ns per decision, games finished, bare trigger wall ns, bare trigger CPU ns). On a
-    shared machine the wall clock also counts the time other processes hold the core; the CPU clock
-    (`time.thread_time_ns`) does not. About ``bare_samples`` bare triggers are timed in all, a batch
-    after each game (outside the games' time)."""
-    wall: list[int] = []
-    cpu: list[int] = []
-    bare_wall: list[int] = []
-    bare_cpu: list[int] = []
-    total_wall = total_cpu = 0
-    finished = 0
+class ChessGames:
+    """Random python-chess games, one decision at a time, started again whenever one is over."""
+
+    def __init__(self, seed: int):
+        self.board = chess.Board()
+        self.rng = random.Random(seed)
+        for _ in range(200):  # warm up
+            self._decide()
+
+    def _decide(self) -> None:
+        if self.board.is_game_over():
+            self.board.reset()
+        moves = list(self.board.legal_moves)
+        self.board.push(self.rng.choice(moves))
+
+    def decisions(self, samples: int, out: Samples) -> None:
+        clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
+        board, choice, wall, cpu = self.board, self.rng.choice, out.wall, out.cpu
+        for _ in range(samples):
+            if board.is_game_over():
+                board.reset()
+            c0 = cpu_clock()
+            t0 = clock()
+            moves = list(board.legal_moves)
+            board.push(choice(moves))
+            t1 = clock()
+            cpu.append(cpu_clock() - c0)
+            wall.append(t1 - t0)
+
+
+class Yardsticks:
+    """The bare trigger and the chess decision, timed in batches between the games: ``bare_samples``
+    and ``chess_samples`` in all, spread over ``batches`` batches."""
+
+    def __init__(self, batches: int, seed: int, bare_samples: int = BARE_SAMPLES,
+                 chess_samples: int = CHESS_SAMPLES):
+        self.trigger, self.model = bare_machine()
+        self.chess = ChessGames(seed) if chess is not None else None
+        self.bare_batch = -(-bare_samples // batches)
+        self.chess_batch = -(-chess_samples // batches) if self.chess is not None else 0
+        self.bare = Samples()
+        self.chess_decisions = Samples()
+
+    def batch(self) -> None:
+        bare_triggers(self.trigger, self.model, self.bare_batch, self.bare)
+        if self.chess is not None:
+            self.chess.decisions(self.chess_batch, self.chess_decisions)
+
+
+@dataclass
+class Run:
+    """What `play_timed` measured for one game."""
+
+    game: str
+    games: int
+    seconds: float = 0.0  # wall clock of the playing alone
+    cpu_seconds: float = 0.0
+    finished: int = 0
+    decisions: Samples = field(default_factory=Samples)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def play_timed(game: str, games: int, seed: int, *, fmt: str = "standard", players: int = 4,
+               yardsticks: Yardsticks | None = None) -> Run:
+    """Whole random games of ``game``, each decision timed, and after each game (outside the games'
+    time) a batch of ``yardsticks``. On a shared machine the wall clock also counts the time other
+    processes hold the core; the CPU clock (`time.thread_time_ns`) does not."""
+    run = Run(game, games)
     clock, cpu_clock = time.perf_counter_ns, time.thread_time_ns
-    per_game = -(-bare_samples // games) if bare_samples else 0
-    trigger, model = bare_machine() if per_game else (None, None)
-    for match, rng in matches(games, seed, fmt):
+    wall, cpu = run.decisions.wall, run.decisions.cpu
+    total_wall = total_cpu = 0
+    for match, rng in matches(game, games, seed, fmt, players):
         game_wall, game_cpu = clock(), cpu_clock()
         while not match.is_over():
             c0 = cpu_clock()
@@ -131,23 +252,24 @@ def play_timed(games: int, seed: int, fmt: str, bare_samples: int = 0):
             wall.append(t1 - t0)
         total_wall += clock() - game_wall
         total_cpu += cpu_clock() - game_cpu
-        finished += match.is_over()
-        if per_game:
-            bare_triggers(trigger, model, per_game, bare_wall, bare_cpu)
-    return total_wall / 1e9, total_cpu / 1e9, wall, cpu, finished, bare_wall, bare_cpu
+        run.finished += match.is_over()
+        if yardsticks is not None:
+            yardsticks.batch()
+    run.seconds, run.cpu_seconds = total_wall / 1e9, total_cpu / 1e9
+    return run
 
 
-def shared_trigger_ns(samples: int = BARE_SAMPLES) -> list[int]:
+def shared_trigger_ns(samples: int = BARE_SAMPLES) -> Samples:
     """The yardstick's trigger on the engine's machine class, for reference."""
     trigger, model = bare_machine(SharedMachine)
-    wall: list[int] = []
-    bare_triggers(trigger, model, samples, wall, [])
-    return wall
+    out = Samples()
+    bare_triggers(trigger, model, samples, out)
+    return out
 
 
-def profile(games: int, seed: int, fmt: str, top: int) -> str:
+def profile(game: str, games: int, seed: int, fmt: str, players: int, top: int) -> str:
     """cProfile of the decision loop (legal_actions + apply) over ``games`` games."""
-    prepared = list(matches(games, seed, fmt))
+    prepared = list(matches(game, games, seed, fmt, players))
 
     def loop() -> None:
         for match, rng in prepared:
@@ -163,48 +285,71 @@ def profile(games: int, seed: int, fmt: str, top: int) -> str:
     return out.getvalue()
 
 
+def met(ok: bool) -> str:
+    return "met" if ok else "NOT met"
+
+
+def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> None:
+    bare = yardsticks.bare
+    label = {"naruto": f"Naruto (format {args.format})", "llamas": f"Llamas ({args.players} players)"}
+    print(f"python {sys.version.split()[0]}, seed {args.seed}, one process"
+          + (f", python-chess {chess.__version__}" if chess is not None else ""))
+    for run in runs:
+        d = run.decisions
+        print(f"{label[run.game]}: games {run.games} finished {run.finished}, decisions {len(d)} "
+              f"({len(d) / run.games:.0f} per game), {run.games_per_second:.1f} random games per second "
+              f"(by CPU time {run.games / run.cpu_seconds:.1f}; wall {run.seconds:.2f} s, CPU {run.cpu_seconds:.2f} s)")
+        print(f"  decision (legal_actions + apply): {d.line()}")
+    if yardsticks.chess is not None:
+        print(f"chess decision (list(board.legal_moves) + push, {len(yardsticks.chess_decisions)} samples "
+              f"between the games): {yardsticks.chess_decisions.line()}")
+    else:
+        print(NO_CHESS)
+    print(f"bare transitions trigger (stock HierarchicalMachine, {len(bare)} samples between the games): "
+          f"median {bare.median():.2f} us, mean {bare.mean():.2f} us, p99 {bare.p99():.2f} us, "
+          f"by CPU time median {bare.median(True):.2f} us")
+    print(f"the same trigger on the engine's SharedMachine: median {shared.median():.2f} us")
+    for run in runs:
+        d = run.decisions
+        if yardsticks.chess is not None:
+            c = yardsticks.chess_decisions
+            ratio = d.mean(True) / c.mean(True)
+            print(f"{label[run.game]} decision / chess decision: mean by CPU time {ratio:.2f}x (wall clock "
+                  f"{d.mean() / c.mean():.2f}x), p99 by CPU time {d.p99(True) / c.p99(True):.2f}x (wall clock "
+                  f"{d.p99() / c.p99():.2f}x); goal <= {CHESS_GOALS[run.game]:g}x (mean, CPU time): "
+                  f"{met(ratio <= CHESS_GOALS[run.game])}")
+        if run.game == "naruto":
+            ratio = d.median() / bare.median()
+            print(f"Naruto decision / bare trigger (medians): {ratio:.2f}x (by CPU time "
+                  f"{d.median(True) / bare.median(True):.2f}x); goal <= {DECISION_GOAL:g}x: "
+                  f"{met(ratio <= DECISION_GOAL)}")
+            print(f"Naruto random games per second: {run.games_per_second:.1f}; goal >= {GAMES_GOAL:g} on one core: "
+                  f"{met(run.games_per_second >= GAMES_GOAL)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--game", choices=("naruto", "llamas", "both"), default="both")
+    ap.add_argument("--games", type=int, default=100, help="games of each game measured")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--format", choices=("standard", "french"), default="standard")
+    ap.add_argument("--format", choices=("standard", "french"), default="standard", help="Naruto's deck format")
+    ap.add_argument("--players", type=int, default=4, help="Llamas players")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0, metavar="N",
-                    help="also print the N top functions of a cProfile run of the decision loop")
+                    help="also print the N top functions of a cProfile run of each game's decision loop")
     args = ap.parse_args(argv)
-
-    play_timed(3, args.seed + 999, args.format)  # warm up caches (card table, machines)
-    seconds, cpu_seconds, per_decision, cpu_decision, finished, bare, bare_cpu = play_timed(
-        args.games, args.seed, args.format, bare_samples=BARE_SAMPLES)
-    shared = shared_trigger_ns()
-
-    games_per_s = args.games / seconds
-    decision_median = statistics.median(per_decision) / 1000
-    decision_p99 = percentile(per_decision, 0.99) / 1000
-    bare_median = statistics.median(bare) / 1000
-    ratio = decision_median / bare_median
-    cpu_ratio = statistics.median(cpu_decision) / statistics.median(bare_cpu)
-
-    print(f"python {sys.version.split()[0]}, format {args.format}, seed {args.seed}, one process")
-    print(f"games: {args.games} finished {finished}, decisions: {len(per_decision)} "
-          f"({len(per_decision) / args.games:.0f} per game)")
-    print(f"random games per second: {games_per_s:.1f} (by CPU time: {args.games / cpu_seconds:.1f}; "
-          f"wall {seconds:.2f} s, CPU {cpu_seconds:.2f} s)")
-    print(f"decision (legal_actions + apply): median {decision_median:.1f} us, p99 {decision_p99:.1f} us, "
-          f"mean {statistics.fmean(per_decision) / 1000:.1f} us")
-    print(f"decision by CPU time: median {statistics.median(cpu_decision) / 1000:.1f} us, "
-          f"p99 {percentile(cpu_decision, 0.99) / 1000:.1f} us")
-    print(f"bare transitions trigger (stock HierarchicalMachine, {len(bare)} samples between the games): "
-          f"median {bare_median:.2f} us, p99 {percentile(bare, 0.99) / 1000:.2f} us, "
-          f"by CPU time median {statistics.median(bare_cpu) / 1000:.2f} us")
-    print(f"the same trigger on the engine's SharedMachine: median {statistics.median(shared) / 1000:.2f} us")
-    print(f"decision / bare trigger (medians): {ratio:.2f}x (by CPU time: {cpu_ratio:.2f}x)")
-    print(f"goal: decision <= {DECISION_GOAL:g}x one bare trigger: {'met' if ratio <= DECISION_GOAL else 'NOT met'} "
-          f"({ratio:.2f}x)")
-    print(f"goal: >= {GAMES_GOAL:g} games/s on one core: {'met' if games_per_s >= GAMES_GOAL else 'NOT met'} "
-          f"({games_per_s:.1f})")
+    if chess is None:
+        print(NO_CHESS, file=sys.stderr)
+    games = ("naruto", "llamas") if args.game == "both" else (args.game,)
+    for game in games:  # warm up caches (card tables, machines)
+        play_timed(game, 3, args.seed + 999, fmt=args.format, players=args.players)
+    yardsticks = Yardsticks(len(games) * args.games, args.seed)
+    runs = [play_timed(game, args.games, args.seed, fmt=args.format, players=args.players, yardsticks=yardsticks)
+            for game in games]
+    report(runs, yardsticks, shared_trigger_ns(), args)
     if args.profile:
-        print()
-        print(profile(max(1, min(args.games, 50)), args.seed, args.format, args.profile))
+        for game in games:
+            print(f"\n--- {game} ---")
+            print(profile(game, max(1, min(args.games, 50)), args.seed, args.format, args.players, args.profile))
     return 0
 
 

@@ -5,20 +5,25 @@ depend on nothing but that name and the (fixed) tree of states: the state tree o
 to search for the event, the order in which the source and its parents are tried, the `NestedState`
 objects for each name, and which states a transition exits and enters and the state name it leaves
 the model in. That is most of its cost: `bench/engine.py` times a stock trigger between two children
-of one parent at about four times the same trigger on this machine.
+of one parent at about fifteen times the same trigger on this machine.
 
 `SharedMachine` is the same machine with those answers memoized, each the first time it is computed
 by transitions' own code for a given state name (and scope), so a trigger still goes through
-`trigger_event`, the events, the transitions' conditions, prepare/before/after callbacks, the states'
-exit and enter callbacks (`scoped_exit`/`scoped_enter`), `set_state` on the model and the machine's
-finalize callbacks, in the same order as the stock machine; only the structural look-ups are
-remembered. The small stock methods whose log lines cost more than their work (`State.enter`,
-`State.exit`, `Transition.execute`, `NestedEvent._process`, `HierarchicalMachine._trigger_event`) are
-restated without the log lines, only while their loggers are off, and `trigger_event` calls
-`_trigger_event` directly when there is no queue (as the stock `_process` does through a partial). The memo is dropped whenever states or transitions are added or
-removed. The model's state must be one name (no parallel states) and no state may be final, and
-transitions must be a 0.9 release (whose internals this restates), or the machine runs the stock
-code; `tests/referee/test_machine.py` checks that both machines agree trigger by trigger.
+`trigger_event`, the event of each scope that has it, the transitions' conditions,
+prepare/before/after callbacks, the states' exit and enter callbacks (`scoped_exit`/`scoped_enter`),
+the model's new state (the value `set_state` gives it) and the machine's finalize callbacks, in the
+same order and with the same event data as the stock machine; only the structural look-ups are
+remembered. In the common case (no queue, the log off, the event data sent to callbacks) the stock
+`_trigger_event`, `_trigger_event_nested`, `NestedEvent.trigger_nested`, `_process` and
+`Transition.execute` are carried out as one (`SharedMachine.trigger_event` and `_fire`), without
+their log lines; `State.enter`/`exit` lose theirs too while the log is off; and then an empty list of
+callbacks is not walked and a state left or entered that has no callbacks is not visited (nothing
+would run nor be logged). In any other case the stock code runs, with the memoized state look-ups
+and changes of state. The memo is dropped whenever states or transitions are added or removed. The
+model's state must be one name (no parallel states) and no state may be final, and transitions must
+be a 0.9 release (whose internals this restates), or the machine runs the stock code;
+`tests/referee/test_machine.py` checks that both machines agree trigger by trigger, with callbacks
+everywhere, on some states or on none, queued or not, with the log on or off.
 """
 
 from __future__ import annotations
@@ -31,8 +36,8 @@ from typing import Any
 import transitions
 from transitions.core import listify
 from transitions.extensions import HierarchicalMachine
-from transitions.extensions.nesting import (NestedEvent, NestedEventData, NestedState, NestedTransition,
-                                            _build_state_list, resolve_order)
+from transitions.extensions.nesting import (NestedEventData, NestedState, NestedTransition, _build_state_list,
+                                            resolve_order)
 
 _CORE_LOG = logging.getLogger("transitions.core")  # where states and transitions log
 _NESTING_LOG = logging.getLogger("transitions.extensions.nesting")  # where events log
@@ -59,72 +64,11 @@ class _State(NestedState):
         event_data.machine.callbacks(self.on_exit, event_data)
 
 
-class _Event(NestedEvent):
-    """`NestedEvent.trigger_nested` with the source order and source states remembered per state name
-    and scope; `_process` without its debug line while the log is off."""
-
-    def _process(self, event_data):
-        if not COMPATIBLE or _NESTING_LOG.isEnabledFor(logging.DEBUG):
-            return super()._process(event_data)
-        machine = event_data.machine
-        machine.callbacks(machine.prepare_event, event_data)
-        for trans in self.transitions[event_data.source_name]:
-            event_data.transition = trans
-            event_data.result = trans.execute(event_data)
-            if event_data.result:
-                break
-
-    def trigger_nested(self, event_data):
-        machine = event_data.machine
-        current = getattr(event_data.model, machine.model_attribute)
-        if not isinstance(current, str) or not (machine._memo_valid or machine._memo_ok()):
-            return super().trigger_nested(event_data)
-        key = (self, current, machine.scoped)
-        order = machine._memo_sources.get(key)
-        if order is None:
-            separator = machine.state_cls.separator
-            state_tree = machine.build_state_tree(current, separator)
-            state_tree = reduce(dict.get, machine.get_global_name(join=False), state_tree)
-            order = []
-            for state_path in resolve_order(state_tree):
-                state_name = separator.join(state_path)
-                if state_name in self.transitions:
-                    order.append((state_name, tuple(state_path), machine.get_state(state_name)))
-            machine._memo_sources[key] = order
-        separator = machine.state_cls.separator
-        done: set[str] = set()
-        event_data.event = self
-        for state_name, state_path, state in order:
-            if state_name not in done:
-                event_data.state = state
-                event_data.source_name = state_name
-                event_data.source_path = list(state_path)
-                self._process(event_data)
-                if event_data.result:
-                    elems = list(state_path)
-                    while elems:
-                        done.add(separator.join(elems))
-                        elems.pop()
-        return event_data.result
-
-
 class _Transition(NestedTransition):
-    """`NestedTransition._change_state` with the exits, entries and resulting state name that
-    `_resolve_transition` computes remembered per current state name and scope; `execute` without
-    its debug lines while the log is off."""
-
-    def execute(self, event_data):
-        if not COMPATIBLE or _CORE_LOG.isEnabledFor(logging.DEBUG):
-            return super().execute(event_data)
-        machine = event_data.machine
-        machine.callbacks(self.prepare, event_data)
-        if not self._eval_conditions(event_data):
-            return False
-        machine.callbacks(itertools.chain(machine.before_state_change, self.before), event_data)
-        if self.dest:  # None: an internal transition, no state change
-            self._change_state(event_data)
-        machine.callbacks(itertools.chain(self.after, machine.after_state_change), event_data)
-        return True
+    """`NestedTransition._change_state` with the exits, entries and resulting state name (and the
+    value the model gets) that `_resolve_transition` computes remembered per current state name and
+    scope. While the log is off, a state left or entered that has no callbacks is not visited
+    (visiting it runs nothing and logs nothing)."""
 
     def _change_state(self, event_data):
         machine = event_data.machine
@@ -136,30 +80,41 @@ class _Transition(NestedTransition):
         key = (self, current, machine.scoped)
         plan = machine._memo_changes.get(key)
         if plan is None:
-            before = event_data.__dict__.get("scope", _UNSET)
-            state_tree, exit_partials, enter_partials = self._resolve_transition(event_data)
-            value = _build_state_list(state_tree, machine.state_cls.separator)
-            scope = event_data.__dict__.get("scope", _UNSET)  # `_enter_nested` notes it on entering children
-            with machine():
-                states = machine.get_states(listify(value))
-            plan = ([(p.func, p.args[1:]) for p in exit_partials], value, states[0] if len(states) == 1 else states,
-                    [(p.func, p.args[1:]) for p in enter_partials], _UNSET if scope is before else scope)
-            machine._memo_changes[key] = plan
+            plan = machine._memo_changes[key] = self._plan_change(event_data)
         exits, value, new_state, enters, scope = plan
+        quiet = COMPATIBLE and not _CORE_LOG.isEnabledFor(logging.INFO)  # `_State.enter`/`exit` would not log
         if scope is not _UNSET:
             event_data.scope = scope
-        for func, args in exits:
-            func(event_data, *args)
-        # as `NestedTransition._update_model`: the machine sets the model's state in its own scope
-        if machine.scoped is machine:
-            machine.set_state(value, event_data.model)
-        else:
-            with machine():
-                machine.set_state(value, event_data.model)
+        for state, path in exits:
+            if state.on_exit or not quiet:
+                state.scoped_exit(event_data, path)
+        # as `NestedTransition._update_model`: the machine sets the model's state, as `set_state` does
+        # in the machine's own scope (the value it would work out is remembered)
+        setattr(event_data.model, machine.model_attribute, value)
         event_data.state = new_state
-        for func, args in enters:
-            func(event_data, *args)
+        for state, path in enters:
+            if state.on_enter or not quiet:
+                state.scoped_enter(event_data, path)
         # `_final_check` would run here: with no final state it finds no on_final callback (_memo_ok)
+
+    def _plan_change(self, event_data) -> tuple:
+        """(states left and entered, each with the scope it is left or entered in; the model's new
+        value; its new state; the scope `_enter_nested` notes on the event data, or _UNSET), worked out
+        by transitions' own code as `_change_state` does."""
+        machine = event_data.machine
+        before = event_data.__dict__.get("scope", _UNSET)
+        state_tree, exit_partials, enter_partials = self._resolve_transition(event_data)
+        names = _build_state_list(state_tree, machine.state_cls.separator)
+        scope = event_data.__dict__.get("scope", _UNSET)  # `_enter_nested` notes it on entering children
+        with machine():
+            states = machine.get_states(listify(names))
+            values = [machine._set_state(name) for name in listify(names)]  # as `set_state`
+        exits = [(p.func.__self__, p.args[1]) for p in exit_partials]
+        enters = [(p.func.__self__, p.args[1]) for p in enter_partials]
+        assert all(p.func.__func__ is NestedState.scoped_exit for p in exit_partials)
+        assert all(p.func.__func__ is NestedState.scoped_enter for p in enter_partials)
+        return (exits, values if len(values) > 1 else values[0], states[0] if len(states) == 1 else states, enters,
+                _UNSET if scope is before else scope)
 
 
 _UNSET = object()
@@ -169,13 +124,12 @@ class SharedMachine(HierarchicalMachine):
     """A HierarchicalMachine whose structural look-ups are memoized (see the module docstring)."""
 
     state_cls = _State
-    event_cls = _Event
     transition_cls = _Transition
 
     def __init__(self, *args: Any, **kwargs: Any):
         self._memo_states: dict = {}  # (name, scope) -> NestedState
         self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event)]
-        self._memo_sources: dict = {}  # (event, state name, scope) -> [(source name, path, NestedState)]
+        self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
         self._memo_valid: bool | None = None
         super().__init__(*args, **kwargs)
@@ -212,42 +166,102 @@ class SharedMachine(HierarchicalMachine):
         self._forget()
         return super().remove_transition(*args, **kwargs)
 
-    # --- triggering, as the stock machine without a queue ------------------------------------
+    # --- triggering -------------------------------------------------------------------------
     def trigger_event(self, model, trigger, *args, **kwargs):
-        """`HierarchicalMachine.trigger_event`; without a queue the stock `_process` calls the trigger
-        at once (through a partial), which is done here directly while the log is off."""
-        if not COMPATIBLE or self.has_queue or self._transition_queue or _NESTING_LOG.isEnabledFor(logging.DEBUG):
+        """`HierarchicalMachine.trigger_event`. Without a queue, in the machine's own scope, with the
+        log off, the event data sent to callbacks and the model's state one name, it is carried out
+        here (`_fire`) as the stock code carries it out, with what depends only on the state name
+        remembered; otherwise by the stock code."""
+        if (not COMPATIBLE or self._queued or self._transition_queue or self._stack or self.scoped is not self
+                or not self.send_event or not isinstance(getattr(model, self.model_attribute, None), str)
+                or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.DEBUG)
+                or not (self._memo_valid or self._memo_ok())):
             return super().trigger_event(model, trigger, *args, **kwargs)
         event_data = NestedEventData(state=None, event=None, machine=self, model=model, args=args, kwargs=kwargs)
         event_data.result = None
-        return self._trigger_event(event_data, trigger)
-
-    def _trigger_event(self, event_data, trigger):
-        """`HierarchicalMachine._trigger_event` without its debug line, while the log is off; from the
-        machine's own scope with nothing entered yet, entering it again (`with self()`) changes nothing
-        and is skipped."""
-        if not COMPATIBLE or _NESTING_LOG.isEnabledFor(logging.DEBUG):
-            return super()._trigger_event(event_data, trigger)
+        # as `HierarchicalMachine._trigger_event` (entering the machine's own scope, where it is, changes
+        # nothing): errors go to the on_exception callbacks if any, finalize callbacks run in any case
         try:
-            if self.scoped is self and not self._stack:
-                res = self._trigger_event_nested(event_data, trigger, None)
-            else:
-                with self():
-                    res = self._trigger_event_nested(event_data, trigger, None)
-            event_data.result = self._check_event_result(res, event_data.model, trigger)
-        except BaseException as err:  # as the stock method: on_exception callbacks, or raised
+            result = self._fire(event_data, trigger, getattr(model, self.model_attribute))
+            # `_check_event_result` returns any other result as it is
+            event_data.result = result if result is not None else self._check_event_result(result, model, trigger)
+        except BaseException as err:
             event_data.error = err
-            if self.on_exception:
-                self.callbacks(self.on_exception, event_data)
+            if self._on_exception:
+                self.callbacks(self._on_exception, event_data)
             else:
                 raise
         finally:
             try:
-                self.callbacks(self.finalize_event, event_data)
+                if self._finalize_event:
+                    self.callbacks(self._finalize_event, event_data)
             except BaseException as err:
                 _NESTING_LOG.error("%sWhile executing finalize callbacks a %s occurred: %s.",
                                    self.name, type(err).__name__, str(err))
         return event_data.result
+
+    def _fire(self, event_data, trigger: str, current: str):
+        """`HierarchicalMachine._trigger_event_nested` with `NestedEvent.trigger_nested`, its `_process`
+        and `Transition.execute` in one, as transitions 0.9 runs them with the log off: each scope
+        along the state (deepest first) whose events include ``trigger`` gets it; there each source
+        having the event (the state, then its parents) tries its transitions in turn until one's
+        conditions hold, then come the callbacks before, the change of state and the callbacks after.
+        The scopes and the sources are remembered per state name; empty lists of callbacks are not
+        walked. Returns what the stock method returns: True, False, or None when no scope has the
+        event."""
+        plan = self._memo_scopes.get((trigger, current))
+        if plan is None:
+            plan = self._memo_scopes[(trigger, current)] = self._plan_scopes(current, trigger)
+        result = None
+        for scope, event in plan:  # deepest scope first
+            if result is True:
+                break
+            if scope is not None:
+                self._next_scope = scope
+                self.__enter__()
+            try:
+                key = (event, current, self.scoped)
+                order = self._memo_sources.get(key)
+                if order is None:
+                    order = self._memo_sources[key] = self._plan_sources(event, current)
+                done: set[str] = set()
+                event_data.event = event
+                for state_name, state_path, state, parents in order:
+                    if state_name in done:
+                        continue
+                    event_data.state = state
+                    event_data.source_name = state_name
+                    event_data.source_path = list(state_path)
+                    if self._prepare_event:
+                        self.callbacks(self._prepare_event, event_data)
+                    for trans in event.transitions[state_name]:
+                        event_data.transition = trans
+                        if trans.prepare:
+                            self.callbacks(trans.prepare, event_data)
+                        for cond in trans.conditions:  # `Condition.check`, with the event data sent
+                            func = cond.func
+                            held = cond.check(event_data) if isinstance(func, str) else func(event_data) == cond.target
+                            if not held:
+                                event_data.result = False
+                                break
+                        else:
+                            if self._before_state_change or trans.before:
+                                self.callbacks(itertools.chain(self._before_state_change, trans.before), event_data)
+                            if trans.dest:  # None: an internal transition, no state change
+                                trans._change_state(event_data)
+                            if trans.after or self._after_state_change:
+                                self.callbacks(itertools.chain(trans.after, self._after_state_change), event_data)
+                            event_data.result = True
+                            break
+                    if event_data.result:
+                        done.update(parents)  # the source and its parents are not tried again
+                tmp = event_data.result
+            finally:
+                if scope is not None:
+                    self.__exit__(None, None, None)
+            if tmp is not None:
+                result = bool(tmp)
+        return result
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):
@@ -259,33 +273,21 @@ class SharedMachine(HierarchicalMachine):
             return found
         return super().get_state(state, hint)
 
-    def _trigger_event_nested(self, event_data, trigger, _state_tree):
-        """The stock method walks the model's state tree scope by scope, from the deepest parent up,
-        and hands the event to each scope defining ``trigger`` until one fires. The scopes to visit
-        are remembered per state name and trigger."""
-        current = getattr(event_data.model, self.model_attribute)
-        if (_state_tree is not None or not isinstance(current, str) or self.scoped is not self
-                or not (self._memo_valid or self._memo_ok())):
-            return super()._trigger_event_nested(event_data, trigger, _state_tree)
-        key = (trigger, current)
-        plan = self._memo_scopes.get(key)
-        if plan is None:
-            plan = self._memo_scopes[key] = self._plan_scopes(current, trigger)
-        result = None
-        for scope, event in plan:  # deepest scope first
-            if result is True:
-                break
-            if scope is None:
-                event_data.event = event
-                tmp = event.trigger_nested(event_data)
-            else:
-                self._next_scope = scope
-                with self:
-                    event_data.event = event
-                    tmp = event.trigger_nested(event_data)
-            if tmp is not None:
-                result = bool(tmp)
-        return result
+    def _plan_sources(self, event, current: str) -> list:
+        """[(source name, its path, its NestedState, the names of it and its parents)]: the states
+        the stock `trigger_nested` tries for ``event`` from ``current`` in the scope entered, in its
+        order."""
+        separator = self.state_cls.separator
+        state_tree = self.build_state_tree(current, separator)
+        state_tree = reduce(dict.get, self.get_global_name(join=False), state_tree)
+        order = []
+        for state_path in resolve_order(state_tree):
+            state_name = separator.join(state_path)
+            if state_name in event.transitions:
+                path = tuple(state_path)
+                parents = tuple(separator.join(path[:k]) for k in range(len(path), 0, -1))
+                order.append((state_name, path, self.get_state(state_name), parents))
+        return order
 
     def _plan_scopes(self, current: str, trigger: str) -> list:
         """[(scope, event)]: each scope along ``current`` (deepest parent first, the machine itself

@@ -9,7 +9,10 @@ create and are garbage-collected normally); the match passes its state object to
 
 Guards are pure functions of the state. The machine evaluates them as transition conditions, and
 `Table.allowed` evaluates the same functions to tell which triggers may fire now, which is where
-`Match.legal_actions` starts.
+`Match.legal_actions` starts. Given a *guard memo* (a dict: guard function -> its value on one
+position, see `Match`), each guard is evaluated at most once on that position: by whichever asks
+first (listing, checking or the machine's transition condition, passed the memo with the trigger),
+the others reading its value.
 """
 
 from __future__ import annotations
@@ -26,6 +29,19 @@ logging.getLogger("transitions").setLevel(logging.WARNING)
 
 SEPARATOR = "_"
 Guard = Callable[[Any], bool]
+#: a guard memo: each guard's value on one position
+GuardMemo = dict[Guard, Any]
+_UNKNOWN = object()
+
+
+def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:
+    """``guard(state)``, evaluated once per ``memo`` (None: every time)."""
+    if memo is None:
+        return guard(state)
+    value = memo.get(guard, _UNKNOWN)
+    if value is _UNKNOWN:
+        value = memo[guard] = guard(state)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,30 +92,30 @@ class Table:
                 if r.verb is not None:
                     self.by_verb.setdefault((leaf, r.verb), []).append(r)
 
-    def passes(self, row: Row, state: Any) -> bool:
+    def passes(self, row: Row, state: Any, memo: GuardMemo | None = None) -> bool:
         guards = self.guards
         for g in row.guards:
-            if not guards[g][0](state):
+            if not holds(guards[g][0], state, memo):
                 return False
         return True
 
-    def failing(self, row: Row, state: Any) -> str | None:
+    def failing(self, row: Row, state: Any, memo: GuardMemo | None = None) -> str | None:
         """The rule id of the first guard of ``row`` that does not hold, or None."""
         for g in row.guards:
             fn, rule = self.guards[g]
-            if not fn(state):
+            if not holds(fn, state, memo):
                 return rule
         return None
 
-    def allowed(self, state: Any) -> list[Row]:
+    def allowed(self, state: Any, memo: GuardMemo | None = None) -> list[Row]:
         """Rows whose trigger the machine allows in the state's current phase."""
-        return [r for r in self.by_state[state.phase] if self.passes(r, state)]
+        return [r for r in self.by_state[state.phase] if self.passes(r, state, memo)]
 
-    def fire(self, row: Row, state: Any) -> None:
+    def fire(self, row: Row, state: Any, memo: GuardMemo | None = None) -> None:
         """Fire ``row`` through the machine (internal rows too), whose guards the caller has just
         checked on this same state (`Match` always does); the machine checks them again as its
-        transition's conditions."""
-        if not self.machine.trigger_event(state, row.trigger):
+        transition's conditions, reading their values from ``memo`` when it is given."""
+        if not self.machine.trigger_event(state, row.trigger, guards=memo):
             raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
 
     def mermaid(self) -> str:
@@ -142,7 +158,16 @@ def _transitions(rows: list[Row], guards: dict[str, tuple[Guard, str]]) -> list[
 
 
 def _condition(fn: Guard) -> Callable[[Any], bool]:
-    return lambda event: fn(event.model)
+    """A transition condition evaluating ``fn`` on the model, through the trigger's guard memo (the
+    keyword ``guards`` of `trigger_event`) when it has one."""
+    def condition(event: Any) -> Any:
+        memo = event.kwargs.get("guards")
+        if memo is not None:
+            value = memo.get(fn, _UNKNOWN)  # what `Match` has always worked out already
+            if value is not _UNKNOWN:
+                return value
+        return holds(fn, event.model, memo)
+    return condition
 
 
 def build_machine(table: Table) -> HierarchicalMachine:

@@ -7,6 +7,15 @@ step (mid-chain included) and, given its initial position and action list, repla
 
 The kernel knows no game: a `Rules` object gives it the state machine table and, per verb, how to
 list candidate actions, check one (purely, returning a plan) and perform the plan.
+
+What the match works out about the current position is kept until the position changes (`Seen`):
+each guard's value, the legal actions and the plan of each action they list. So a decision,
+`legal_actions()` then `apply()` of one of them, evaluates each guard once (the machine's transition
+conditions read the same values) and checks the chosen action once; an action that was not listed
+(typed by a user) is checked in full. Every change of the position through the match (an action, an
+automatic step, undo, redo) starts a new `Seen`, and so does giving the match another state object
+(``match.state = ...``); other code that changes the position in place (a test setting one up) does
+so before the match first looks at it.
 """
 
 from __future__ import annotations
@@ -18,7 +27,7 @@ from typing import Any, Callable, Protocol
 
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
-from .machine import Row, Table
+from .machine import Row, Table, holds
 from .names import PLAYER_NAME_MAX, name_problem
 
 MAX_AUTOMATIC_STEPS = 10_000
@@ -91,6 +100,20 @@ def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...]
     return Verb(verb.candidates, strict_check, verb.perform, verb.trusted)
 
 
+class Seen:
+    """What the match has worked out about one position (one version of it): each guard's value
+    (`machine.holds`), the legal actions once listed, and for each listed action that was checked,
+    the row it was checked under and its plan."""
+
+    __slots__ = ("state", "guards", "legal", "plans")
+
+    def __init__(self, state: Any):
+        self.state = state
+        self.guards: dict = {}
+        self.legal: list[Action] | None = None
+        self.plans: dict[Action, tuple[Row, Any]] = {}
+
+
 class Rules(Protocol):
     table: Table
     verbs: dict[str, Verb]
@@ -128,9 +151,13 @@ class Match:
         #: called as ``observer(match, "apply" | "undo", action, phase, actor)`` after each change, with
         #: the step and seat the action was taken at (match records write actions as they happen)
         self.observers: list[Callable[["Match", str, Action, str, int | None], None]] = []
+        self._seen = Seen(state)
+        #: the rules' `answering`, if they have one
+        self._answers: Callable[[Any], frozenset[str] | None] | None = getattr(rules, "answering", None)
         if settle:
             self._automatic(0)
         self._initial = state.to_dict()
+        self._seen = Seen(self.state)  # the caller may still change the position before the first look
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -144,18 +171,33 @@ class Match:
 
     def _answering(self) -> frozenset[str] | None:
         """The only verbs allowed while the rules wait for an answer (a choice an effect asks), else None."""
-        answering = getattr(self.rules, "answering", None)
+        answering = self._answers
         return answering(self.state) if answering is not None else None
 
+    def _position(self) -> Seen:
+        """What is known of the current position (a new `Seen` if ``state`` was replaced)."""
+        seen = self._seen
+        if seen.state is not self.state:
+            seen = self._seen = Seen(self.state)
+        return seen
+
     def legal_actions(self) -> list[Action]:
-        state, verbs = self.state, self.rules.verbs
+        seen = self._position()
+        if seen.legal is None:
+            seen.legal = self._list(seen)
+        return list(seen.legal)
+
+    def _list(self, seen: Seen) -> list[Action]:
+        """The legal actions, noting the plan of each checked one in ``seen`` (under the first row
+        listing it: `_check` takes the first row of its verb whose guards hold)."""
+        state, verbs, memo, plans = seen.state, self.rules.verbs, seen.guards, seen.plans
         out: list[Action] = []
         only = self._answering()
         for row, guards in self.rules.table.choices[state.phase]:
             if only is not None and row.verb not in only:
                 continue
             for guard in guards:
-                if not guard(state):
+                if not holds(guard, state, memo):
                     break
             else:
                 verb = verbs[row.verb]
@@ -167,9 +209,10 @@ class Match:
                         out.append(action)
                         continue
                     try:
-                        verb.check(state, row, action)
+                        plan = verb.check(state, row, action)
                     except IllegalAction:
                         continue
+                    plans.setdefault(action, (row, plan))
                     out.append(action)
         return out
 
@@ -246,7 +289,10 @@ class Match:
 
     # --- internals ------------------------------------------------------------------------
     def _check(self, action: Action) -> tuple[Row, Any]:
-        state, table = self.state, self.rules.table
+        """The row ``action`` fires and its plan, or IllegalAction. The guards' values and, for an
+        action `legal_actions` listed under the same row, its plan come from `Seen`."""
+        seen = self._position()
+        state, table = seen.state, self.rules.table
         if self.outcome() is not None:
             raise IllegalAction(self.rules.over_rule, verb=action.verb)
         only = self._answering()
@@ -262,15 +308,18 @@ class Match:
             raise IllegalAction(rule, verb=action.verb, step=state.phase, allowed=steps)
         refusal = None
         for row in rows:
-            rule = table.failing(row, state)
+            rule = table.failing(row, state, seen.guards)
             if rule is None:
+                listed = seen.plans.get(action)
+                if listed is not None and listed[0] is row:
+                    return listed
                 return row, self.rules.verbs[row.verb].check(state, row, action)
             refusal = refusal or rule
         raise IllegalAction(refusal, verb=action.verb, step=state.phase)
 
     def _push(self, action: Action) -> None:
         row, plan = self._check(action)
-        phase, actor = self.state.phase, self.actor
+        phase, actor = self.state.phase, self.actor if self.observers else None
         done, log_len = len(self.history), len(self.log)
         before = self.rules.snapshot(self.state) if done % CHECKPOINT_EVERY == 0 else None
         try:
@@ -284,9 +333,11 @@ class Match:
 
     def _perform(self, row: Row, plan: Any, index: int) -> None:
         """Carry out a checked action (the ``index``-th of the history) and the automatic steps after it."""
-        self.state.events = []
-        self.rules.table.fire(row, self.state)  # guards hold on the position before the action
-        self.rules.verbs[row.verb].perform(self.state, plan)
+        state = self.state
+        state.events = []
+        self.rules.table.fire(row, state, self._position().guards)  # guards hold on the position before the action
+        self.rules.verbs[row.verb].perform(state, plan)
+        self._seen = Seen(state)  # a new position
         self._collect(index)
         self._automatic(index)
 
@@ -302,6 +353,7 @@ class Match:
                 start -= 1
             snapshot, log_len = self._undo[start]
         self.state = self.rules.restore(snapshot, self.state.cards)
+        self._seen = Seen(self.state)
         del self.log[log_len:]
         for k in range(start, done):
             try:
@@ -322,14 +374,16 @@ class Match:
         for _ in range(MAX_AUTOMATIC_STEPS):
             if self._answering() is not None:
                 return
+            memo = self._position().guards
             for row, guards in steps[state.phase]:
                 for guard in guards:
-                    if not guard(state):
+                    if not holds(guard, state, memo):
                         break
                 else:
                     state.events = []
-                    table.fire(row, state)
+                    table.fire(row, state, memo)
                     automatic[row.trigger](state)
+                    self._seen = Seen(state)  # a new position
                     self._collect(index)
                     break
             else:

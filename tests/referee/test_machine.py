@@ -216,3 +216,41 @@ def test_errors_in_callbacks_agree(handled):
         a, b = Model("a_x"), Model("a_x")
         assert _fire(built[0], a, trigger) == _fire(built[1], b, trigger)
         assert (a.phase, a.log) == (b.phase, b.log)
+
+
+def _sparse(states, every: int):
+    """``states`` with enter and exit callbacks on one state in ``every`` only (the machine skips the
+    states that have none while the log is off)."""
+    out = []
+    for k, s in enumerate(states):
+        s = {"name": s} if isinstance(s, str) else dict(s)
+        if k % every == 0:
+            s["on_enter"] = [_note("enter", s["name"])]
+            s["on_exit"] = [_note("exit", s["name"])]
+        if s.get("children"):
+            s["children"] = _sparse(s["children"], every)
+        out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("every", [1, 2, 1000])
+@pytest.mark.parametrize("seed", range(3))
+def test_machines_with_few_or_no_callbacks_agree(seed, every):
+    """As the engine's tables: conditions only and no callbacks (``every`` 1000), or callbacks on some
+    states only; the same results, states and callbacks trigger by trigger."""
+    rng = random.Random(seed)
+    for states, transitions, initial, triggers in (
+        (NESTED_STATES, NESTED_TRANSITIONS, "A_x", NESTED_TRIGGERS),
+        (STATES, NARUTO_TRANSITIONS, "setup_first", NARUTO_TRIGGERS),
+    ):
+        conditioned = [dict(t, conditions=[lambda event, trigger=t["trigger"]: trigger not in event.model.refuse])
+                       for t in transitions]
+        stock, shared = (cls(model=None, states=_sparse(states, every), transitions=conditioned, initial=initial,
+                             auto_transitions=False, send_event=True, model_attribute="phase")
+                         for cls in (HierarchicalMachine, SharedMachine))
+        a, b = Model(initial), Model(initial)
+        for _ in range(400):
+            trigger = rng.choice(triggers)
+            a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
+            assert _fire(stock, a, trigger) == _fire(shared, b, trigger)
+            assert (a.phase, a.log) == (b.phase, b.log)

@@ -481,7 +481,7 @@ def choice_candidates(s: LlamasState) -> list[Action]:
     if c["kind"] == "player":
         out = [Action.of("choose", o) for o in c["options"]]
     else:
-        copies = sorted(ref(s, i) for i in c["pool"] if ref(s, i) in c["options"])  # one per card: copies repeat
+        copies = sorted(r for r in (ref(s, i) for i in c["pool"]) if r in c["options"])  # one per card: copies repeat
         out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
                if len(answer) >= c["least"]]
         if c["hidden"]:  # a template: each unknown card chosen is named
@@ -528,9 +528,10 @@ def _picked(s: LlamasState, c: dict, text: str, taken: tuple[int, ...], named: t
     """The card of the pool an answer names: a listed option, an unknown physical card named now (its
     number must fit the choice, and have a copy left), or ``?`` for an unknown one kept hidden."""
     pool = c["pool"]
-    for iid in pool:
-        if iid not in taken and s.instances[iid] is not None and ref(s, iid) == text and text in c["options"]:
-            return iid
+    if text in c["options"]:
+        for iid in pool:
+            if iid not in taken and s.instances[iid] is not None and ref(s, iid) == text:
+                return iid
     if c["hidden"]:
         if text == UNNAMED and c["anonymous"]:
             iid = next((i for i in pool if s.instances[i] is None and i not in taken), None)

@@ -20,13 +20,27 @@ from .zones import field_of
 HAND_LIMIT = 7  # L-TURN-4
 
 
+_NONE: dict = {}
+
+
 def words(s: LlamasState, seat: int, key: str) -> list[tuple[int, object]]:
-    """(card, value) for every card in ``seat``'s field whose continuous effect has ``key``."""
+    """(card, value) for every card in ``seat``'s field whose continuous effect has ``key``: its
+    `active` abilities, the field's Legal Ramifications looked for only when an animal has one."""
     out = []
+    rams = None
     for iid in s.players[seat].field:
-        value = active(s, iid).get("while", {}).get(key)
-        if value is not None:
-            out.append((iid, value))
+        card = s.card(iid)
+        if card is None:
+            continue
+        value = card.abilities.get("while", _NONE).get(key)
+        if value is None:
+            continue
+        if card.is_animal:
+            if rams is None:
+                rams = _all_rams(s, seat)
+            if rams:
+                continue
+        out.append((iid, value))
     return out
 
 
@@ -86,7 +100,7 @@ def owns(s: LlamasState, seat: int, spec: str) -> bool:
 
 
 def animals(s: LlamasState, seat: int) -> list[int]:
-    return [i for i in s.players[seat].field if s.card(i) is not None and s.card(i).is_animal]
+    return [i for i in s.players[seat].field if (c := s.card(i)) is not None and c.is_animal]
 
 
 def hand_limit(s: LlamasState, seat: int) -> int:

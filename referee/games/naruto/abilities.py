@@ -12,13 +12,14 @@ from referee.engine.action import Action
 from referee.engine.errors import IllegalAction
 from referee.engine.match import Verb
 
-from .cards import Card
+from .cards import Card, script_text
 from .conditions import Context, all_hold
 from .effects import answer, check_choose, choice_candidates, heal, hurt, run, start_mental_battle
 from .lasting import restricted, restrictions
+from .power import stats
 from .state import NarutoState
-from .targets import meets, ref
-from .traits import rules_in_play
+from .targets import meets, ref, resolve, target_options
+from .traits import names_in_village, rules_in_play
 from .zones import effect_applies, locate_all, move, named_as, ninjas, where
 
 
@@ -57,8 +58,6 @@ def entrance_cost(s: NarutoState, p: int, iid: int, card: Card) -> int:
 
 def free_deployment(s: NarutoState, p: int, card: Card) -> bool:
     """Akamaru does not count as the turn's Ninja while Kiba Inuzuka is in play (N-036)."""
-    from .zones import names_in_village
-
     return any(w.startswith("free_deploy_with:") and w.split(":", 1)[1] in names_in_village(s, p)
                for w in card.abilities.get("rules", ()))
 
@@ -110,8 +109,6 @@ def check_team_may_battle(s: NarutoState, p: int, team: list[int]) -> None:
 
 def check_block_allowed(s: NarutoState, team: list[int], attackers: list[int]) -> None:
     """Three Man Squads (M-017) and Coward (M-028) for a blocking team."""
-    from .power import stats
-
     if restricted(s, "three_by_three") and len(attackers) == 3 and len(team) != 3:
         raise IllegalAction("N-EFFECT-4", card=s.instances[attackers[0]], restriction="three_by_three")
     if restricted(s, "coward") and len(team) == 1:
@@ -156,19 +153,17 @@ def obligations(s: NarutoState, trigger: str, can_send, can_block) -> None:
     a, b = s.players[s.attacker], s.players[s.blocker]
     if trigger in ("to_block", "no_attack"):
         for i, team in enumerate(a.teams):
-            if any(m in a.battlefield for m in team) or not can_send(i):
+            if any(m in a.battlefield for m in team):
                 continue
             forced = [m for m in team if restricted(s, "must_attack", m)]
-            if forced or restricted(s, "all_battle"):
+            if (forced or restricted(s, "all_battle")) and can_send(i):  # whether it can: the dearest question
                 raise IllegalAction("N-EFFECT-5", card=s.instances[(forced or team)[0]],
                                     restriction="must_attack" if forced else "all_battle")
     if trigger == "to_exchange":
         open_ = [k for k, team in enumerate(a.sent) if team and k not in b.against]
         for k in open_:
-            if not can_block(k):
-                continue
             forced = [m for m in a.sent[k] if restricted(s, "must_block", m)]
-            if forced or restricted(s, "all_battle"):
+            if (forced or restricted(s, "all_battle")) and can_block(k):
                 raise IllegalAction("N-EFFECT-5", card=s.instances[(forced or a.sent[k])[0]],
                                     restriction="must_block" if forced else "all_battle")
 
@@ -222,8 +217,6 @@ def offer_open(s: NarutoState) -> bool:
 def check_use(s: NarutoState, a: Action) -> dict:
     """``use N-013 pay J-001 target N-005@1``: an ability offered in this step, its chakra cost
     discarded and its target chosen (N-EFFECT-6)."""
-    from .mission import _targets
-
     if len(a.args) != 1:
         raise IllegalAction("N-EFFECT-6", reason="card")
     offer = next((o for o in s.offers if o["phase"] == s.phase and s.instances[o["card"]] == a.args[0]), None)
@@ -238,13 +231,11 @@ def check_use(s: NarutoState, a: Action) -> dict:
     payers = locate_all(s, p, "chakra", pay)
     probe = Card(card.number, card.name, "Mission", (), target=ability.get("target", "none"),
                  script=_filter_script(ability))
-    targets = _targets(s, p, iid, probe, a.get("target"), "N-EFFECT-6")
+    targets = resolve(s, p, iid, probe, a.get("target"), "N-EFFECT-6")
     return {"offer": offer, "payers": payers, "targets": targets}
 
 
 def _filter_script(ability: dict) -> str:
-    from .cards import script_text
-
     return script_text({"filter": ability["filter"]}) if "filter" in ability else ""
 
 
@@ -260,8 +251,6 @@ def perform_use(s: NarutoState, plan: dict) -> None:
 
 
 def candidates_use(s: NarutoState) -> list[Action]:
-    from .mission import target_options
-
     out = []
     for o in s.offers:
         if o["phase"] != s.phase:

@@ -12,16 +12,15 @@ from .chain import push_link
 from .conditions import target_exists
 from .cards import cost_text
 from .costs import canonical_jutsu_payment, check_jutsu_payment, has_x, max_x
-from .mission import Plan, _targets, _typed, distinct, hidden_hand, target_options
+from .mission import Plan, _typed, distinct, hidden_hand
 from .state import NarutoState
-from .targets import meets, ref
+from .targets import meets, ref, resolve, target_options
 from . import abilities
 from .effects import hurt
 from .lasting import restricted
 from .power import stats
-from .zones import in_play, locate, locate_all, move, ninjas, reveal, team_index
+from .zones import MAX_TEAM, in_play, locate, locate_all, move, ninjas, reveal, team_index
 
-MAX_TEAM = 3  # N-ORG-1
 MAX_SENT = 3  # N-ATTACK-1
 
 
@@ -288,7 +287,7 @@ def check_jutsu(s: NarutoState, row: Row, a: Action) -> Plan:
         x = int(xs[0])
     elif xs:
         raise IllegalAction("N-KEY-X-1", card=number)
-    targets = _targets(s, p, user, card, a.get("target"), "N-JUTSU-2")
+    targets = resolve(s, p, user, card, a.get("target"), "N-JUTSU-2")
     if not target_exists(s, p, iid, user):
         raise IllegalAction("N-KEY-TARGET-1", card=number, user=by, target=" ".join(card.abilities["target_if"]))
     pay = a.get("pay")
@@ -375,21 +374,23 @@ def showdown(s: NarutoState) -> None:
         if abilities.showdown_skipped(s, team, blocking):
             s.emit("showdown_skipped", player=a, lead=lead)
             continue
-        ours = power(s, team)
+        arithmetic = _arithmetic(s, team)
+        ours = sum(value for _, _, value in arithmetic)  # `power`: its members' contributions
         if blocking is None:
             earned = (1 if ours <= 4 else 2) + abilities.extra_reward(s, team)  # N-SHOW-3
             taken = _take_rewards(s, a, earned)
             s.emit("showdown_unblocked", player=a, lead=lead, power=ours, rewards=taken,
-                   rule="N-SHOW-3", arithmetic=_arithmetic(s, team))
+                   rule="N-SHOW-3", arithmetic=_arithmetic(s, team))  # with the rewards taken
             continue
         blocking = [m for m in blocking if m in blocker.battlefield]
-        theirs = power(s, blocking)
+        against = _arithmetic(s, blocking)
+        theirs = sum(value for _, _, value in against)
         diff = ours - theirs
         result = "draw" if diff == 0 else ("victory" if abs(diff) <= 4 else "outstanding")
         rule = {"draw": "N-SHOW-6", "victory": "N-SHOW-4", "outstanding": "N-SHOW-5"}[result]
         s.emit("showdown", player=a, lead=lead, power=ours, against=s.instances[blocking[0]] if blocking else None,
                against_power=theirs, difference=diff, result=result, rule=rule,
-               arithmetic=_arithmetic(s, team), against_arithmetic=_arithmetic(s, blocking))
+               arithmetic=arithmetic, against_arithmetic=against)
         if result == "draw":
             hits = [(team[0], 1, blocking)] + ([(blocking[0], 1, team)] if blocking else [])
         else:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .conditions import Context
+from .conditions import Context, target_exists
 from .effects import run
 from .state import NarutoState
-from .targets import still_valid
-from .zones import move, where
+from .targets import candidates, implicit, meets, sent_team
+from .zones import leave_chain, where
 
 
 def push_link(s: NarutoState, p: int, iid: int, *, user: int | None, targets: list[int],
@@ -21,6 +21,25 @@ def push_link(s: NarutoState, p: int, iid: int, *, user: int | None, targets: li
     s.chain.append({"card": iid, "player": p, "user": user, "targets": list(targets), "paid": list(paid), "x": x})
     s.priority = 1 - p
     s.passes = 0
+
+
+def still_valid(s: NarutoState, link: dict) -> bool:
+    """N-CHAIN-6: when a link settles, its user, requirement and targets must still hold."""
+    card = s.card(link["card"])
+    user = link["user"]
+    p = link["player"]
+    if card.type == "Jutsu":
+        if user is None or sent_team(s, user) is None or s.owner[user] != p or not meets(s, user, card.requirement):
+            return False
+        if not target_exists(s, p, link["card"], user):
+            return False
+    kind = card.target
+    if kind in ("none", ""):
+        return True
+    now = candidates(s, p, user, kind, card)
+    if implicit(kind):
+        return bool(now)
+    return all(t in now for t in link["targets"])
 
 
 def top_valid(s: NarutoState) -> bool:
@@ -46,22 +65,6 @@ def settle_top(s: NarutoState, applied: bool) -> None:
         ops.append({"op": "manual"})
     ctx = Context(link["player"], iid, link["user"], list(link["targets"]), link.get("x", 0))
     run(s, ops, ctx, {"kind": "link", "card": iid})
-
-
-def leave_chain(s: NarutoState, iid: int, applied: bool) -> None:
-    """A settled card leaves the chain: Jutsu and spent Missions go to the Chakra area (N-CHAIN-5,
-    N-MISSION-7); a Permanent mission that took effect stays in the village (N-KEY-PERM-1). A card
-    its own effect already moved (or negated) stays where it went."""
-    if not any(link["card"] == iid for link in s.chain):
-        return
-    card = s.card(iid)
-    if applied and card.is_permanent:
-        move(s, iid, "village")
-        coins = card.permanent_coins
-        if coins is not None:
-            s.coins[iid] = {"permanent": coins}
-    else:
-        move(s, iid, "chakra")
 
 
 def close_chain(s: NarutoState) -> None:

@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 
 from .state import NarutoState
 from .targets import meets, opposing_team, sent_team
-
-MAX_TEAM = 3  # N-ORG-1
+from .zones import MAX_TEAM
 
 
 @dataclass

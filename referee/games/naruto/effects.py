@@ -26,10 +26,9 @@ from .power import value
 from .state import NarutoState
 from .targets import meets, ref
 from .lasting import restricted, where_in_play
-from .traits import names as names_now, rules_in_play
-from .zones import damage, draw, locate, move, named_as, names_in_village, ninjas, reveal, shuffle, take, where
-
-MAX_TEAM = 3
+from .traits import names as names_now, names_in_village, rules_in_play
+from .zones import (MAX_TEAM, damage, draw, effect_applies, leave_chain, locate, move, named_as, ninjas, reveal,
+                    run_effects_with, shuffle, take, where)
 
 
 # --- selecting cards ------------------------------------------------------------------------------
@@ -495,7 +494,7 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None, gua
     card = s.card(iid)
     ctx = Context(s.owner[iid], iid)
     ctx.damage = amount
-    ops = card.abilities.get("damaged") if _applies(s, iid) else None
+    ops = card.abilities.get("damaged") if effect_applies(s, iid) else None
     if ops and s.mode == "referee" and any(op["op"] == "flip" for op in ops):
         # the physical coin is asked first; the damage waits for its result (N-KEY-COIN-1)
         _ask(s, {"kind": "coin", "player": ctx.p, "options": ["heads", "tails"],
@@ -525,8 +524,8 @@ def _guard(s: NarutoState, iid: int) -> int | None:
     team = team_of(s, iid)
     if not team or team[0] != iid:
         return None
-    return next((m for m in team[1:] if "guard_leader" in s.card(m).abilities.get("rules", ()) and _applies(s, m)),
-                None)
+    return next((m for m in team[1:]
+                 if "guard_leader" in s.card(m).abilities.get("rules", ()) and effect_applies(s, m)), None)
 
 
 def op_guarded_damage(s, op, ctx):
@@ -549,7 +548,8 @@ OPS["guarded_damage"] = op_guarded_damage
 def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) -> None:
     by = [m for m in by or () if where_in_play(s, m)]
     lethal = bool(by) and (any(restricted(s, "lethal", m) for m in by) or
-                           ("lethal_as_leader" in s.card(by[0]).abilities.get("rules", ()) and _applies(s, by[0])))
+                           ("lethal_as_leader" in s.card(by[0]).abilities.get("rules", ())
+                            and effect_applies(s, by[0])))
     if lethal:
         s.emit("knocked_out", player=s.owner[iid], card=s.instances[iid], damage=amount)
         move(s, iid, "discard")
@@ -557,7 +557,8 @@ def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) ->
         damage(s, iid, amount)
     if not by or amount <= 0:
         return
-    if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and _applies(s, m) for m in by):
+    if where_in_play(s, iid) and any("tenketsu" in s.card(m).abilities.get("rules", ()) and effect_applies(s, m)
+                                     for m in by):
         s.coins.setdefault(iid, {})["tenketsu"] = 1
         s.emit("coin_placed", player=s.owner[iid], card=s.instances[iid], coin="tenketsu")
     if rules_in_play(s, "naruto_coin", s.owner[by[0]]):
@@ -568,12 +569,6 @@ def _take_damage(s: NarutoState, iid: int, amount: int, by: list[int] | None) ->
                 s.emit("coin_placed", player=s.owner[m], card=s.instances[m], coin="power")
 
 
-def _applies(s: NarutoState, iid: int) -> bool:
-    from .zones import effect_applies
-
-    return effect_applies(s, iid)
-
-
 def entered_play(s: NarutoState, iid: int) -> None:
     """A Ninja's "when it enters play" effects (N-035)."""
     ops = s.card(iid).abilities.get("deployed")
@@ -581,10 +576,17 @@ def entered_play(s: NarutoState, iid: int) -> None:
         run(s, ops, Context(s.owner[iid], iid))
 
 
+def left_play(s: NarutoState, ops: list[dict], p: int, iid: int) -> None:
+    """A card's "when it leaves play" effect (N-035), for the player who had it in play: run by
+    `zones.leave_play`, which is handed it below."""
+    run(s, ops, Context(p, iid))
+
+
+run_effects_with(left_play)
+
+
 # --- what happens once an effect is done ----------------------------------------------------------
 def finish_link(s: NarutoState, finish: dict) -> None:
-    from .chain import leave_chain
-
     leave_chain(s, finish["card"], applied=True)
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .battle import MAX_TEAM
 from .state import ZONES, NarutoState
 from .traits import names as names_now
-from .zones import zone_of
+from .zones import MAX_TEAM, zone_of
 
 
 def violations(s: NarutoState) -> list[str]:

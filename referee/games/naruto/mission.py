@@ -17,9 +17,9 @@ from .chain import push_link
 from .effects import entered_play
 from .costs import canonical_hand_payment, check_hand_payment
 from .state import NarutoState
-from .targets import candidates as target_candidates
-from .targets import implicit, ref
-from .zones import in_play, locate, locate_all, move, names_in_village, ninjas, reveal
+from .targets import ref, resolve, target_options
+from .traits import names_in_village
+from .zones import in_play, locate, locate_all, move, ninjas, reveal
 
 
 @dataclass
@@ -73,37 +73,6 @@ def _pay_and_reveal(s: NarutoState, plan: Plan) -> None:
     for iid, number in zip(plan.payers, plan.pay):
         reveal(s, iid, number)
         move(s, iid, "chakra")
-
-
-def _targets(s: NarutoState, p: int, user: int | None, card: Card, given: tuple[str, ...], rule: str) -> list[int]:
-    """Resolve the targets written in an action against what the card may designate now."""
-    kind = card.target
-    options = target_candidates(s, p, user, kind, card)
-    if kind in ("none", ""):
-        if given:
-            raise IllegalAction(rule, card=card.number, reason="no_target")
-        return []
-    if implicit(kind):
-        if given:
-            raise IllegalAction(rule, card=card.number, reason="implicit")
-        if not options:
-            raise IllegalAction("N-KEY-TARGET-1", card=card.number, kind=kind)
-        return options
-    if not options:
-        raise IllegalAction("N-KEY-TARGET-1", card=card.number, kind=kind)
-    if len(given) != 1:
-        raise IllegalAction(rule, card=card.number, reason="one_target")
-    by_ref = {ref(s, i): i for i in options}
-    if given[0] not in by_ref:
-        raise IllegalAction("N-KEY-TARGET-1", card=card.number, target=given[0], kind=kind)
-    return [by_ref[given[0]]]
-
-
-def target_options(s: NarutoState, p: int, user: int | None, card: Card) -> list[tuple[str, ...]]:
-    """The target choices `legal_actions` lists for a card: () for none or implicit targets."""
-    if implicit(card.target):
-        return [()]
-    return [(ref(s, i),) for i in target_candidates(s, p, user, card.target, card)]
 
 
 # --- B. deploy a Ninja -------------------------------------------------------------------------
@@ -232,7 +201,7 @@ def _check_mission(s: NarutoState, p: int, a: Action, counter: bool) -> Plan:
     abilities.check_playable(s, p, iid, card)
     pay = a.get("pay")
     payers = _paid_with(s, p, card, iid, pay, "N-MISSION-5")
-    targets = _targets(s, p, None, card, a.get("target"), "N-MISSION-4")
+    targets = resolve(s, p, None, card, a.get("target"), "N-MISSION-4")
     return Plan(p, iid, number, payers, pay, targets=targets)
 
 

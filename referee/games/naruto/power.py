@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .conditions import Context, all_hold, team_of
 from .state import NarutoState
-from .targets import meets, opposing_team
+from .targets import REQUIREMENTS, meets, opposing_team
 from .zones import effect_applies
 
 
@@ -110,3 +110,11 @@ def stats(s: NarutoState, iid: int) -> tuple[int, int]:
         elif op == "reset":
             final = printed
     return final if final is not None else (combat, support)
+
+
+def _combat_max(s: NarutoState, iid: int, value: str) -> bool:
+    """The requirement ``combat_max:N``: a Combat of N or less now."""
+    return stats(s, iid)[0] <= int(value)
+
+
+REQUIREMENTS["combat_max"] = _combat_max

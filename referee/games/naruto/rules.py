@@ -4,7 +4,7 @@ phase modules, and `new_match` to start a game in either mode."""
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 from typing import Sequence
 
 from referee.engine.action import Action
@@ -15,6 +15,7 @@ from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
 from . import abilities, battle, chain, mission, turn
 from .cards import CardSource, bundled
 from .decks import FORMATS, canonical_number, check_deck, is_ccgdb_id
+from .invariants import violations
 from .state import NarutoState
 from .table import ANYWHERE, ROWS, STATES
 
@@ -102,6 +103,19 @@ def _any_french(action: Action) -> bool:
     return any(_renamed(v) for v in action.args) or any(_renamed(v) for _, vs in action.opts for v in vs)
 
 
+@lru_cache(maxsize=4096)
+def normalized(action: Action) -> Action:
+    """`NarutoRules.normalize`: the same action with standard numbers (remembered: the same few
+    actions come back all game long)."""
+    def fix(value: str) -> str:
+        number, at, seat = value.partition("@")
+        return canonical_number(number) + at + seat if _renamed(number) else value
+    if not _any_french(action):
+        return action
+    return Action(action.verb, tuple(fix(v) for v in action.args),
+                  tuple((k, tuple(fix(v) for v in vs)) for k, vs in action.opts))
+
+
 _ATTACKER_STEPS = ("start_draw", "mission_main", "organization_organize", "battle_attack", "end_hand")
 _BLOCKER_STEPS = ("mission_window", "battle_block")
 
@@ -123,8 +137,6 @@ class NarutoRules:
     @staticmethod
     def invariants(state) -> list[str]:
         """What no play can break (a saved position is checked against it when loaded)."""
-        from .invariants import violations
-
         return violations(state)
 
     def __init__(self, fmt: str):
@@ -141,13 +153,7 @@ class NarutoRules:
     def normalize(self, action: Action) -> Action:
         """French edition numbers (NI-, TE-, TA-, CL-) name the same cards as N-, J-, M-, C-, and an
         N-CCG-DB id (``pr018b``) the card it is the id of (N-CARD-4)."""
-        def fix(value: str) -> str:
-            number, at, seat = value.partition("@")
-            return canonical_number(number) + at + seat if _renamed(number) else value
-        if not _any_french(action):
-            return action
-        return Action(action.verb, tuple(fix(v) for v in action.args),
-                      tuple((k, tuple(fix(v) for v in vs)) for k, vs in action.opts))
+        return normalized(action)
 
     def answering(self, s: NarutoState) -> frozenset[str] | None:
         """While an effect waits for a choice, only its answer may be given (N-EFFECT-1)."""

@@ -5,16 +5,27 @@ N-KEY-TARGET-1, N-KEY-COND-1), checked when a card is used and again when its li
 A card's ``requirement`` and ``target`` are words of a small vocabulary (our own classification of
 the Set 1 cards, stored with the card facts). Each target kind is a function listing the cards it
 may designate; an *implicit* kind designates all of them at once and needs at least one.
+
+One requirement, ``combat_max``, reads a card's Combat now (`power.stats`), which itself reads
+requirements (the filters of "while" modifiers): `power` adds it to `REQUIREMENTS` rather than this
+module importing it.
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
+from referee.engine.errors import IllegalAction
+
 from .cards import RANKS, Card
+from .lasting import restricted
 from .state import NarutoState
 from .traits import attribute, chars, names
-from .zones import ninjas, where
+from .zones import effect_applies, ninjas, where
+
+#: requirement kinds defined by the modules above this one (see the module docstring):
+#: kind -> test(state, card, value)
+REQUIREMENTS: dict[str, Callable[[NarutoState, int, str], bool]] = {}
 
 
 def meets(s: NarutoState, iid: int, requirement: str) -> bool:
@@ -53,13 +64,13 @@ def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
         return value in names(s, iid)
     if kind == "type":
         return card.type in value.split("|")
-    if kind == "combat_max":
-        from .power import stats
-
-        return stats(s, iid)[0] <= int(value)
     if kind == "leader":
         return any(team and team[0] == iid for team in s.players[s.owner[iid]].sent)
-    raise ValueError(f"unknown requirement {kind}:{value}")
+    test = REQUIREMENTS.get(kind)
+    if test is None:
+        raise ValueError(f"unknown requirement {kind}:{value}")
+    return test(s, iid, value)
+
 
 
 def sent_team(s: NarutoState, iid: int) -> int | None:
@@ -143,9 +154,6 @@ def allowed(s: NarutoState, p: int, card: Card, iid: int) -> bool:
     """May player ``p``'s ``card`` target ``iid``? Its own target filter (J-022, M-040), a Ninja immune to
     the opponent's Jutsu this turn (J-024) or to small ones (N-026), and a Jutsu that cannot be
     negated (N-043, J-037) (N-KEY-TARGET-1)."""
-    from .lasting import restricted
-    from .zones import effect_applies
-
     wanted = card.abilities.get("filter")
     if wanted and not meets(s, iid, wanted):
         return False
@@ -176,22 +184,32 @@ def ref(s: NarutoState, iid: int) -> str:
     return f"{s.instances[iid]}@{held_by + 1}"
 
 
-def still_valid(s: NarutoState, link: dict) -> bool:
-    """N-CHAIN-6: when a link settles, its user, requirement and targets must still hold."""
-    card = s.card(link["card"])
-    user = link["user"]
-    p = link["player"]
-    if card.type == "Jutsu":
-        if user is None or sent_team(s, user) is None or s.owner[user] != p or not meets(s, user, card.requirement):
-            return False
-        from .conditions import target_exists
-
-        if not target_exists(s, p, link["card"], user):
-            return False
+def resolve(s: NarutoState, p: int, user: int | None, card: Card, given: tuple[str, ...], rule: str) -> list[int]:
+    """Resolve the targets written in an action against what the card may designate now."""
     kind = card.target
+    options = candidates(s, p, user, kind, card)
     if kind in ("none", ""):
-        return True
-    now = candidates(s, p, user, kind, card)
+        if given:
+            raise IllegalAction(rule, card=card.number, reason="no_target")
+        return []
     if implicit(kind):
-        return bool(now)
-    return all(t in now for t in link["targets"])
+        if given:
+            raise IllegalAction(rule, card=card.number, reason="implicit")
+        if not options:
+            raise IllegalAction("N-KEY-TARGET-1", card=card.number, kind=kind)
+        return options
+    if not options:
+        raise IllegalAction("N-KEY-TARGET-1", card=card.number, kind=kind)
+    if len(given) != 1:
+        raise IllegalAction(rule, card=card.number, reason="one_target")
+    by_ref = {ref(s, i): i for i in options}
+    if given[0] not in by_ref:
+        raise IllegalAction("N-KEY-TARGET-1", card=card.number, target=given[0], kind=kind)
+    return [by_ref[given[0]]]
+
+
+def target_options(s: NarutoState, p: int, user: int | None, card: Card) -> list[tuple[str, ...]]:
+    """The target choices `legal_actions` lists for a card: () for none or implicit targets."""
+    if implicit(card.target):
+        return [()]
+    return [(ref(s, i),) for i in candidates(s, p, user, card.target, card)]

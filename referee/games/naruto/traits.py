@@ -6,7 +6,7 @@ not the printed card."""
 from __future__ import annotations
 
 from .state import NarutoState
-from .zones import effect_applies
+from .zones import effect_applies, ninjas
 
 #: coin kinds that give a characteristic while a mission with the matching ``mark:`` rule is in play
 MARKS = {"clone": "Clone Status", "sharingan": "Sharingan Eye"}
@@ -39,6 +39,14 @@ def names(s: NarutoState, iid: int) -> frozenset[str]:
             if coins.get(kind) and rules_in_play(s, kind, s.owner[iid]):
                 return frozenset({name})
     return frozenset(s.card(iid).names)
+
+
+def names_in_village(s: NarutoState, p: int) -> set[str]:
+    """The names player ``p``'s Ninjas in play bear now (a Ninja renamed by a coin, M-040)."""
+    out: set[str] = set()
+    for iid in ninjas(s, p):
+        out |= names(s, iid)
+    return out
 
 
 def chars(s: NarutoState, iid: int) -> tuple[str, ...]:

@@ -12,6 +12,7 @@ from referee.engine.match import Verb
 from referee.engine.rng import from_json
 
 from . import abilities
+from .battle import check_obligations
 from .lasting import end_of_turn
 from .mission import Plan, distinct, hidden_hand
 from .state import TURN_FLAGS, NarutoState
@@ -127,8 +128,6 @@ def perform_pass(s: NarutoState, trigger: str) -> None:
 def check_next(s: NarutoState, row: Row, a: Action) -> tuple[str, str]:
     trigger = check_plain(s, row, a)
     if trigger in ("to_block", "no_attack", "to_exchange"):
-        from .battle import check_obligations
-
         check_obligations(s, trigger)
     return trigger, s.phase
 

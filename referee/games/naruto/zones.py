@@ -1,10 +1,15 @@
 """Moving cards between zones, naming physical cards, teams and damage: the bookkeeping every
-Naruto rule shares."""
+Naruto rule shares.
+
+This is the lowest of the rules modules (above `state` alone). A card leaving play may have a "when it
+leaves play" effect (N-035), and running an effect moves cards through this module: `effects`
+hands its runner in (`run_effects_with`) rather than this module importing it.
+"""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from referee.engine.action import UNNAMED
 from referee.engine.errors import IllegalAction
@@ -12,6 +17,18 @@ from referee.engine.errors import IllegalAction
 from .state import ZONES, NarutoState
 
 HIDDEN = ("deck", "hand", "rewards")  # zones whose cards may be unknown in referee mode
+MAX_TEAM = 3  # N-ORG-1
+
+#: runs an effect's operations for a player's card, ``(state, operations, player, card)``: `effects.run`,
+#: handed in by `effects` (see `run_effects_with`)
+_run_effect: Callable[[NarutoState, list[dict], int, int], None] | None = None
+
+
+def run_effects_with(run: Callable[[NarutoState, list[dict], int, int], None]) -> None:
+    """How to run a card's effect, for its "when it leaves play" effect (N-035): `effects` says, once,
+    when it is imported (it moves cards through this module, which so cannot import it)."""
+    global _run_effect
+    _run_effect = run
 
 
 def where(s: NarutoState, iid: int) -> tuple[int, str]:
@@ -90,10 +107,7 @@ def leave_play(s: NarutoState, iid: int) -> None:
             s.emit("knocked_out", player=controller, card=s.instances[m], damage=0)
             move(s, m, "discard")
     if left:
-        from .conditions import Context
-        from .effects import run
-
-        run(s, leaving.abilities["left"], Context(controller, iid))
+        _run_effect(s, leaving.abilities["left"], controller, iid)
 
 
 def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
@@ -175,15 +189,6 @@ def ninjas(s: NarutoState, p: int, zones: tuple[str, ...] = ("village", "battlef
     return [i for z in zones for i in getattr(player, z) if (c := s.card(i)) is not None and c.type == "Ninja"]
 
 
-def names_in_village(s: NarutoState, p: int) -> set[str]:
-    from .traits import names as names_now  # a Ninja renamed by a coin (M-040)
-
-    names: set[str] = set()
-    for iid in ninjas(s, p):
-        names |= names_now(s, iid)
-    return names
-
-
 def team_of(s: NarutoState, p: int, iid: int) -> int:
     for i, team in enumerate(s.players[p].teams):
         if iid in team:
@@ -205,6 +210,22 @@ def effect_applies(s: NarutoState, iid: int) -> bool:
     Valid start-of-turn effect)."""
     card = s.card(iid)
     return card.has_effect and (iid not in s.injured or card.effect_kind == "valid" or card.has("Valid"))
+
+
+def leave_chain(s: NarutoState, iid: int, applied: bool) -> None:
+    """A settled card leaves the chain: Jutsu and spent Missions go to the Chakra area (N-CHAIN-5,
+    N-MISSION-7); a Permanent mission that took effect stays in the village (N-KEY-PERM-1). A card
+    its own effect already moved (or negated) stays where it went."""
+    if not any(link["card"] == iid for link in s.chain):
+        return
+    card = s.card(iid)
+    if applied and card.is_permanent:
+        move(s, iid, "village")
+        coins = card.permanent_coins
+        if coins is not None:
+            s.coins[iid] = {"permanent": coins}
+    else:
+        move(s, iid, "chakra")
 
 
 def damage(s: NarutoState, iid: int, amount: int) -> None:
