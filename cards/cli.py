@@ -4,6 +4,11 @@ delete`, `matches list|show|replay|export|import|stats` and `matches start|act`,
 
 The plugin also gives `referee` the bundled cards' localized names (`cards.names`), so that the
 engine's own commands (``referee play``, ``referee deck check``) name cards in the active language.
+
+`register` runs on every `referee` command, ``referee --help`` included, so it stays cheap: the
+command modules it calls build their parsers from light modules (`cards.choices`, the game
+registry) and import the database layer only inside the commands that use it (see
+`cards.cli_catalogue`).
 """
 
 from __future__ import annotations

@@ -12,6 +12,12 @@ reads comes from `MESSAGES`, keyed by message id with named params.
 ``cards import`` shows a progress bar on a terminal (tqdm, on standard error) and reports each
 record it left out with its place, card and reason; ``--strict`` imports nothing when one record
 cannot be read.
+
+Start-up: `register` builds the parsers, their help and their choices from light modules only
+(the game registry, `cards.choices`); the database layer (SQLModel, SQLAlchemy, Alembic, through
+`cards.db`, `cards.decks`, `cards.search`...) is imported by each command's function when that
+command runs. Imported here, it would cost every `referee` command, ``referee --help`` included,
+about half a second (bench/startup.py); tests/referee/test_cli.py keeps the parsers free of it.
 """
 
 from __future__ import annotations
@@ -21,20 +27,20 @@ import sys
 from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.cli import card_namer, print_deck_check, whole
 from referee.engine.errors import IllegalAction
-from referee.games.naruto.decks import FORMATS
+from referee.games import GAMES
 
+from .choices import EXPORT_FORMATS, FILTER_VALUES, LANGUAGES
 from .cli import add_output_option, in_memory, write_output
-from . import decks
-from .db import Database, StorageError
-from .importers import CatalogueImportError, import_file
-from .models import LANGUAGES
 from .names import localized_name
-from .source import CatalogueSource
-from .search import FILTERS, TYPE_TERMS, SearchError, search
 from localization import Messages, current
+
+if TYPE_CHECKING:  # the annotations only: the commands import these when they run
+    from .db import Database
+    from .source import CatalogueSource
 
 MESSAGES = Messages("cards.cli_catalogue", {
     "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
@@ -109,6 +115,10 @@ def _guarded(run):
 
     @wraps(run)
     def command(args: argparse.Namespace) -> int:
+        from . import decks
+        from .db import Database, StorageError
+        from .search import SearchError
+
         try:
             with Database(args.database_url) as db:
                 return run(db, args)
@@ -128,6 +138,8 @@ SHOWN_PROBLEMS = 20
 
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
+    from .importers import CatalogueImportError, import_file
+
     if in_memory(db):
         return 2
     try:
@@ -170,6 +182,8 @@ def _progress_bar(title: str):
 
 @_guarded
 def _search(db: Database, args: argparse.Namespace) -> int:
+    from .search import TYPE_TERMS, search
+
     hits = search(db, args.text, lang=args.lang or _chosen_language(), type=args.type, symbol=args.symbol, cost=args.cost,
                   subtype=args.subtype, variation=args.variation, limit=args.limit, game=args.game)
     for hit in hits:
@@ -185,6 +199,8 @@ def _search(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _export(db: Database, args: argparse.Namespace) -> int:
+    from . import decks
+
     return write_output(decks.export_deck_text(db, args.name, args.kind), args.output, say, name=args.name)
 
 
@@ -208,12 +224,17 @@ def _names(db: Database):
 
 
 def _catalogue_names(db: Database):
+    from .source import CatalogueSource
+
     source = CatalogueSource(db)
     return lambda number, lang: source.name(number, lang)
 
 
 @_guarded
 def _save(db: Database, args: argparse.Namespace) -> int:
+    from . import decks
+    from .source import CatalogueSource
+
     if in_memory(db):
         return 2
     text = _read(args.file)
@@ -236,6 +257,8 @@ def _save(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _list(db: Database, args: argparse.Namespace) -> int:
+    from . import decks
+
     found = decks.list_decks(db)
     for d in found:
         say("deck_row", name=d.name, format=d.format, cards=d.cards,
@@ -247,6 +270,9 @@ def _list(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _validate(db: Database, args: argparse.Namespace) -> int:
+    from . import decks
+    from .source import CatalogueSource
+
     source = CatalogueSource(db)
     try:
         info = decks.get_deck(db, args.name)
@@ -269,6 +295,9 @@ def _validate(db: Database, args: argparse.Namespace) -> int:
 def catalogue_source(args: argparse.Namespace) -> CatalogueSource:
     """``referee deck check``'s cards once the catalogue is installed: every card of the database
     named by ``--database-url`` (its errors are keyed, shown in the user's language)."""
+    from .db import Database
+    from .source import CatalogueSource
+
     with Database(args.database_url) as db:
         args.card_names = [*args.card_names, _catalogue_names(db)]
         return CatalogueSource(db)
@@ -276,6 +305,8 @@ def catalogue_source(args: argparse.Namespace) -> CatalogueSource:
 
 @_guarded
 def _delete(db: Database, args: argparse.Namespace) -> int:
+    from . import decks
+
     if in_memory(db):
         return 2
     if decks.get_deck(db, args.name).bundled and not args.yes and not _confirmed(args.name):
@@ -299,7 +330,7 @@ def _confirmed(name: str) -> bool:
 
 def _values(name: str) -> str:
     """A filter's values in each game that has it, as typed: ``Fire, Water... (naruto)``."""
-    return "; ".join(f"{', '.join(f[name].values)} ({game})" for game, f in FILTERS.items() if name in f)
+    return "; ".join(f"{', '.join(f[name])} ({game})" for game, f in FILTER_VALUES.items() if name in f)
 
 
 def register(commands: dict, add_database_option) -> None:
@@ -318,7 +349,7 @@ def register(commands: dict, add_database_option) -> None:
     se = csub.add_parser("search", help=m("search_help"), description=m("search_help"))
     se.add_argument("text", nargs="?", default="", help=m("text_help"))
     se.add_argument("--lang", choices=LANGUAGES, default=None, help=m("lang_help"))
-    se.add_argument("--game", choices=tuple(FILTERS), default="naruto", help=m("game_help", default="naruto"))
+    se.add_argument("--game", choices=tuple(FILTER_VALUES), default="naruto", help=m("game_help", default="naruto"))
     se.add_argument("--type", default=None, help=m("type_help", choices=_values("type")))
     se.add_argument("--symbol", default=None, help=m("symbol_help", choices=_values("symbol")))
     se.add_argument("--cost", type=whole(0, 99), default=None, help=m("cost_help"))
@@ -331,7 +362,7 @@ def register(commands: dict, add_database_option) -> None:
     dsub = commands["deck"]
     ex = dsub.add_parser("export", help=m("export_help"), description=m("export_help"))
     ex.add_argument("name", help=m("deck_name_help"))
-    ex.add_argument("--as", dest="kind", choices=decks.EXPORT_FORMATS, default="text", help=m("as_help"))
+    ex.add_argument("--as", dest="kind", choices=EXPORT_FORMATS, default="text", help=m("as_help"))
     add_output_option(ex)
     add_database_option(ex)
     ex.set_defaults(run=_export)
@@ -339,7 +370,7 @@ def register(commands: dict, add_database_option) -> None:
     sv = dsub.add_parser("save", help=m("save_help"), description=m("save_help"))
     sv.add_argument("name", help=m("deck_name_help"))
     sv.add_argument("file", help=m("save_file_help"))
-    sv.add_argument("--format", choices=FORMATS, default=None, help=m("save_format_help"))
+    sv.add_argument("--format", choices=GAMES["naruto"].formats, default=None, help=m("save_format_help"))
     add_database_option(sv)
     sv.set_defaults(run=_save)
 
@@ -349,7 +380,7 @@ def register(commands: dict, add_database_option) -> None:
 
     va = dsub.add_parser("validate", help=m("validate_help"), description=m("validate_help"))
     va.add_argument("name", help=m("validate_name_help"))
-    va.add_argument("--format", choices=FORMATS, default=None, help=m("validate_format_help"))
+    va.add_argument("--format", choices=GAMES["naruto"].formats, default=None, help=m("validate_format_help"))
     add_database_option(va)
     va.set_defaults(run=_validate)
 

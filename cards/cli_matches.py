@@ -5,6 +5,11 @@ A match is named by its uid or any unique start of it (as `list` prints them). O
 text; exit codes follow the other commands: 0 done, 2 bad input (an unknown uid, a file that cannot
 be read or is not a valid exported match) or an unusable database. Every line a user reads comes
 from `MESSAGES`, keyed by message id with named params.
+
+Start-up: `register` builds the parsers from light modules only; the records and the database
+layer under them (SQLModel, SQLAlchemy, Alembic, and the engines a replay runs) are imported by
+each command's function when that command runs, so that they do not slow down every other
+`referee` command (see `cards.cli_catalogue` and bench/startup.py).
 """
 
 from __future__ import annotations
@@ -14,15 +19,17 @@ import json
 import sys
 from functools import wraps
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee.cli import whole
 
 from .cli import add_output_option, in_memory, write_output
-from . import records
-from .db import Database, StorageError
 from .names import localized_name
-from .records import RecordError
 from localization import Messages, current
+
+if TYPE_CHECKING:  # the annotations only: the commands import these when they run
+    from . import records
+    from .db import Database
 
 MESSAGES = Messages("cards.cli_matches", {
     "error": "error: {detail}",
@@ -108,6 +115,9 @@ def _guarded(run):
 
     @wraps(run)
     def command(args: argparse.Namespace) -> int:
+        from .db import Database, StorageError
+        from .records import RecordError
+
         try:
             with Database(args.database_url) as db:
                 return run(db, args)
@@ -209,6 +219,8 @@ def _summary(replay: records.Replay) -> str:
 
 @_guarded
 def _list(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     found = records.list_matches(db, finished=args.finished)
     for info in found:
         if info.damaged:
@@ -223,6 +235,8 @@ def _list(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _show(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     uid = records.resolve_uid(db, args.uid)
     info = records.get_match(db, uid)
     values = {
@@ -242,6 +256,8 @@ def _show(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _replay(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     replay = records.replay(db, records.resolve_uid(db, args.uid))
     if args.step is not None:
         if not 0 <= args.step <= len(replay):
@@ -263,6 +279,8 @@ def _replay(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _export(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     uid = records.resolve_uid(db, args.uid)
     text = json.dumps(records.export_match(db, uid), ensure_ascii=False, indent=1) + "\n"
     return write_output(text, args.output, say, uid=uid)
@@ -270,6 +288,8 @@ def _export(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     if in_memory(db):
         return 2
     try:
@@ -284,7 +304,7 @@ def _import(db: Database, args: argparse.Namespace) -> int:
         return 2
     try:
         result = records.import_match(db, data)
-    except RecordError as exc:
+    except records.RecordError as exc:
         say("bad_match_file", err=True, file=args.file, detail=exc)
         return 2
     say(result.status, uid=result.uid, actions=result.actions)
@@ -293,6 +313,8 @@ def _import(db: Database, args: argparse.Namespace) -> int:
 
 @_guarded
 def _stats(db: Database, args: argparse.Namespace) -> int:
+    from . import records
+
     say("stats_decks")
     deck_rows = records.deck_stats(db)
     for s in deck_rows:

@@ -12,6 +12,10 @@ where the match stands and what may be done now, in the notation ``act`` takes.
 
 Exit codes: 0 done, 1 a deck that breaks the rules or an action refused, 2 bad input or an
 unusable database.
+
+Start-up: `register` builds the parsers from light modules only; the Naruto CCG's engine, the
+records and the database layer are imported by the commands' functions when one runs (see
+`cards.cli_catalogue` and bench/startup.py).
 """
 
 from __future__ import annotations
@@ -22,15 +26,15 @@ from pathlib import Path
 
 from referee.cli import SEED_MAX, card_namer, whole
 from referee.engine.errors import IllegalAction
-from referee.games.naruto.decks import FORMATS
-from referee.games.naruto.rules import IllegalDeck, new_match
+from referee.games import GAMES
 
-from . import decks, records
 from .cli import in_memory
 from .cli_matches import _guarded, position
 from .names import localized_name
-from .source import CatalogueSource
 from localization import Messages, current
+
+#: the deck formats of the Naruto CCG, the one game these commands set up
+FORMATS = GAMES["naruto"].formats
 
 MESSAGES = Messages("cards.cli_play", {
     "start_help": "set a Naruto CCG match up from two decks and record it",
@@ -71,6 +75,8 @@ def say(key: str, **params) -> None:
 
 def _deck(db, source, spec: str):
     """(what the record names, the deck list) of a stored deck's name or a deck-list file."""
+    from . import decks
+
     try:
         return spec, decks.load_deck_list(db, spec)
     except decks.DeckError:
@@ -99,12 +105,19 @@ def _options(match) -> None:
 
 
 def _show(db, uid: str, match) -> None:
+    from . import records
+
     position(records.get_match(db, uid), match)
     _options(match)
 
 
 @_guarded
 def _start(db, args: argparse.Namespace) -> int:
+    from referee.games.naruto.rules import IllegalDeck, new_match
+
+    from . import records
+    from .source import CatalogueSource
+
     if in_memory(db):
         return 2
     if len(args.deck) > 2 or len(args.player) > 2:
@@ -147,6 +160,8 @@ def _start(db, args: argparse.Namespace) -> int:
 
 @_guarded
 def _act(db, args: argparse.Namespace) -> int:
+    from . import records
+
     if in_memory(db):
         return 2
     uid = records.resolve_uid(db, args.uid)

@@ -28,6 +28,7 @@ from referee.games.naruto import decks as rules
 from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
 from referee.games.naruto.decks import number_key
 
+from .choices import EXPORT_FORMATS  # noqa: F401  (defined where the command line can read it cheaply)
 from .models import CardRecord, Deck, DeckEntry
 from .search import chunks
 from .source import CatalogueSource, image_paths
@@ -43,9 +44,6 @@ MESSAGES = Messages("cards.decks", {
     "bad_name": "A deck name must have 1 to {maximum} characters, without control characters.",
     "unreadable": "The deck list names cards the catalogue cannot tell: {count}.",
 })
-
-#: the formats a deck is written in: ours, the deck builder's text, Tabletop Simulator's JSON
-EXPORT_FORMATS = tuple(WRITERS)
 
 
 class DeckError(ValueError):

@@ -35,10 +35,9 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlalchemy import and_, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
-from referee.games.llamas.cards import SUBTYPES, TYPES as LLAMAS_TYPES, VARIATIONS
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decks import canonical_number, is_card_number, number_key
 
+from .choices import FILTER_VALUES
 from .models import CardName, CardRecord, SearchToken
 from localization import KeyedError, Messages
 from localization.text import fold
@@ -190,19 +189,26 @@ class Filter:
     condition: Callable[[Any], Any]
 
 
-#: each game's filters, by the name `search` takes them under. A Llamas card's row keeps its
-#: subtype as its keywords and its variations as its characteristics (see `cards.bundled`).
-FILTERS: dict[str, dict[str, Filter]] = {
+#: the condition a value of each filter puts on a card's row, by game and filter name. A Llamas
+#: card's row keeps its subtype as its keywords and its variations as its characteristics (see
+#: `cards.bundled`).
+_CONDITIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
     "naruto": {
-        "type": Filter(CARD_TYPES, lambda v: CardRecord.type == v),
-        "symbol": Filter(SYMBOLS, lambda v: _listed(CardRecord.symbols, v, "/")),
-        "cost": Filter(None, lambda v: CardRecord.entrance_cost == v),
+        "type": lambda v: CardRecord.type == v,
+        "symbol": lambda v: _listed(CardRecord.symbols, v, "/"),
+        "cost": lambda v: CardRecord.entrance_cost == v,
     },
     "llamas": {
-        "type": Filter(LLAMAS_TYPES, lambda v: CardRecord.type == v),
-        "subtype": Filter(SUBTYPES, lambda v: CardRecord.keywords == v),
-        "variation": Filter(VARIATIONS, lambda v: _listed(CardRecord.characteristics, v, ", ")),
+        "type": lambda v: CardRecord.type == v,
+        "subtype": lambda v: CardRecord.keywords == v,
+        "variation": lambda v: _listed(CardRecord.characteristics, v, ", "),
     },
+}
+#: each game's filters, by the name `search` takes them under: the values `cards.choices` gives
+#: (where the command line's help reads them without the database layer), with their conditions
+FILTERS: dict[str, dict[str, Filter]] = {
+    game: {name: Filter(values, _CONDITIONS[game][name]) for name, values in filters.items()}
+    for game, filters in FILTER_VALUES.items()
 }
 #: the term kind naming each game's card types (`localization`'s terms)
 TYPE_TERMS = {"naruto": "card_type", "llamas": "llamas_card_type"}

@@ -8,6 +8,13 @@ list ``"card_names"`` of card-name resolvers it may add to. A resolver is a func
 ``(number, lang) -> name or None`` (the catalogue gives its bundled cards' Spanish, Russian and
 French names); refusals name a card by the first resolver's answer in the active language, else by
 the English name of the engine's own card data.
+
+Start-up: importing this module and building the parsers (`parser`) imports no game engine and no
+database layer, so that ``referee --help``, ``referee rules ...`` or ``referee diagram`` start in a
+fraction of a second (bench/startup.py; tests/referee/test_cli.py keeps it so). The parsers take
+their games, formats and seats from the registry (`referee.games`), which names each engine without
+importing it; each command function imports what it runs (`GamePlay` through ``entry.part``), and
+the plugins do the same for the catalogue (see `cards.cli_catalogue`).
 """
 
 from __future__ import annotations

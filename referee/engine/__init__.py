@@ -1,7 +1,7 @@
-"""The game-agnostic kernel: matches, actions and their notation, refusals, the machine builder."""
+"""The game-agnostic kernel: matches, actions and their notation, refusals, the machine builder.
 
-from .action import Action
-from .errors import IllegalAction, NotationError, Violation
-from .match import Match, Outcome, Verdict
-
-__all__ = ["Action", "IllegalAction", "Match", "NotationError", "Outcome", "Verdict", "Violation"]
+Import what you need from its modules (``referee.engine.match``, ``referee.engine.errors``...):
+this package re-exports nothing, so that importing a light one (the refusals of
+``referee.engine.errors``, say) does not import the whole engine and its state-machine library,
+which the command line's start-up cannot afford (see bench/startup.py).
+"""

@@ -196,3 +196,23 @@ def test_a_russian_usage_error_names_its_arguments_in_russian(capsys, argv):
     error = capsys.readouterr().err.strip().splitlines()[-1]
     said = error.split("ошибка:", 1)[1]
     assert not re.search(r"[A-Za-z]{2,}", said.split("'")[0]), error  # the choices quoted after it are commands
+
+
+#: what a command that needs no catalogue must not pay for at start-up: the database layer, the
+#: state-machine library the engines run on (and the engine's kernel itself), the application's toolkit
+HEAVY = ("sqlalchemy", "sqlmodel", "alembic", "transitions", "referee.engine.match", "PySide6")
+
+
+def test_building_the_parser_imports_no_database_layer_nor_engine():
+    """`referee --help`, `referee rules ...` or `referee diagram` start in a fraction of a second
+    (bench/startup.py measures it; a timed test would fail on a busy machine): importing the command
+    line and building every parser, the plugins' included, imports none of `HEAVY`. A fresh
+    interpreter, since this one has imported them all."""
+    code = ("import sys, referee.cli; referee.cli.parser(); "
+            "print(*sorted(m for m in sys.modules if m.split('.')[0] in {'cards', 'localization'})); "
+            f"print(*[m for m in {HEAVY!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    plugins, heavy = done.stdout.splitlines()
+    assert {"cards.cli_catalogue", "cards.cli_matches", "cards.cli_play", "localization.cli"} <= set(plugins.split())
+    assert heavy == ""
