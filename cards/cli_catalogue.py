@@ -149,7 +149,7 @@ def _import(db: Database, args: argparse.Namespace) -> int:
         say("import_failed", err=True, file=args.file, place=exc.where(), reason=exc.reason)
         return 2
     except OSError as exc:
-        say("cannot_read", err=True, file=args.file, detail=exc.strerror or exc)
+        say("cannot_read", err=True, file=args.file, detail=current().error(exc))
         return 2
     say("imported", inserted=summary.inserted, updated=summary.updated, unchanged=summary.unchanged)
     if summary.skipped:
@@ -208,7 +208,7 @@ def _read(path: str) -> str | None:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        say("cannot_read", err=True, file=path, detail=getattr(exc, "strerror", None) or exc)
+        say("cannot_read", err=True, file=path, detail=current().error(exc))
         return None
 
 

@@ -295,7 +295,7 @@ def _import(db: Database, args: argparse.Namespace) -> int:
     try:
         text = Path(args.file).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        say("cannot_read", err=True, file=args.file, detail=getattr(exc, "strerror", None) or exc)
+        say("cannot_read", err=True, file=args.file, detail=current().error(exc))
         return 2
     try:
         data = json.loads(text)

@@ -97,7 +97,7 @@ def report(summary, error, path: str | Path) -> tuple[str, str]:
     name = Path(path).name
     if error is not None:
         if isinstance(error, OSError):
-            return MESSAGES("cannot_read", file=name, detail=error.strerror or error), ""
+            return MESSAGES("cannot_read", file=name, detail=current().error(error)), ""
         where = error.where() if hasattr(error, "where") else ""
         reason = current().error(error)
         return MESSAGES("failed", file=name, reason=f"{where}: {reason}" if where else reason), ""

@@ -425,7 +425,7 @@ class DeckBuilder(Page):
             if fmt not in FORMATS:
                 raise DeckError("unknown_format", value=fmt, choices=", ".join(FORMATS))
         except OSError as err:
-            self._say(lambda err=err: MESSAGES("cannot_read", file=path.name, detail=err.strerror or err), error=True)
+            self._say(lambda err=err: MESSAGES("cannot_read", file=path.name, detail=current().error(err)), error=True)
             return False
         except UnicodeDecodeError as err:
             self._say(lambda err=err: MESSAGES("cannot_read", file=path.name, detail=err.reason), error=True)
@@ -461,7 +461,7 @@ class DeckBuilder(Page):
                              kind, images)
             path.write_text(text, encoding="utf-8")
         except OSError as err:
-            self._say(lambda err=err: MESSAGES("cannot_write", file=path.name, detail=err.strerror or err), error=True)
+            self._say(lambda err=err: MESSAGES("cannot_write", file=path.name, detail=current().error(err)), error=True)
             return False
         except StorageError as err:
             self._say(lambda err=err: current().error(err), error=True)

@@ -418,7 +418,7 @@ class NewMatchPage(Page):
             save_deck(self.context.database(), name, deck, fmt)
         except (OSError, UnicodeDecodeError) as err:
             return self._show_message(MESSAGES("cannot_read", file=path.name,
-                                               detail=getattr(err, "strerror", None) or err))
+                                               detail=current().error(err)))
         except (KeyedError, ValueError) as err:  # a list that cannot be read, a database problem
             return self._show_message(current().error(err, self.context.card_name))
         self.refresh_decks()
