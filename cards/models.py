@@ -14,7 +14,7 @@ from typing import Optional
 from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-LANGUAGES = ("en", "es", "ru", "fr")
+from .choices import LANGUAGES  # noqa: F401  (defined where the command line can read it cheaply)
 
 
 def now() -> datetime:
@@ -135,6 +135,8 @@ class MatchRecord(SQLModel, table=True):
     JSON) and, once finished, the winner and the rule that decided it."""
 
     __tablename__ = "match_record"
+    # the history's pages, newest first, read from the index alone (whether a match is over too)
+    __table_args__ = (Index("ix_match_record_started", "started", "finished"),)
     id: Optional[int] = Field(default=None, primary_key=True)
     uid: str = Field(max_length=36, unique=True)  # stable across export and import
     game: str = Field(max_length=16)
@@ -155,6 +157,23 @@ class MatchRecord(SQLModel, table=True):
     claimed: Optional[datetime] = None
     # the seats played by the computer: JSON {"1": "heuristic"} (seat index: kind of player)
     computers: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}", server_default="{}"))
+
+
+class MatchSeat(SQLModel, table=True):
+    """One seat of a recorded match as the statistics count it: its player, its deck's label (a deck's
+    name, ``list:`` and a fingerprint of an unnamed card list, or None) and, kept in step with the
+    match, whether the match is over, whether this seat won it and its turns; so the statistics read
+    this small table alone, with no JSON read in SQL (cards.records.stats)."""
+
+    __tablename__ = "match_seat"
+    match_id: int = Field(sa_column=Column(Integer, ForeignKey("match_record.id", ondelete="CASCADE"),
+                                           primary_key=True))
+    seat: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    player: str = Field(sa_column=Column(Text, nullable=False))
+    deck: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    finished: bool = False  # the match is over
+    won: bool = False  # ... and this seat won it
+    turns: int = 0  # the match's turns
 
 
 class ActionRecord(SQLModel, table=True):

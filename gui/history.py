@@ -5,6 +5,11 @@ Every applied action is recorded as it happens (`cards.records`), so a match int
 is listed here like any other unfinished one. The pages only read records; resuming hands the uid to
 the main window, which opens the match page. The lists are read again whenever a page is shown, so
 coming back from a match or a replay shows what changed meanwhile.
+
+A club records thousands of matches, so the lists read them a page at a time as they scroll into
+view (`gui.tables.PagedRowsView` over `cards.records.page_matches`), sorted by the database, and the
+statistics are counted by the database (`cards.records.deck_stats`, `player_stats`) when their tab is
+shown: a page opens as fast with five thousand matches as with five.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from .pages import Page
 from .recorded import match_columns
 from .replay import ReplayPage
 from .stats import StatsView
-from .tables import RowsView
+from .tables import PagedRowsView
 
 MESSAGES = Messages("gui.history", {
     "continue_title": "Continue a match",
@@ -67,7 +72,7 @@ MESSAGES = Messages("gui.history", {
     "bad_file": "{file} is not a valid exported match: {detail}. Nothing was imported.",
 })
 
-#: the history's filter: message key -> `records.list_matches`'s ``finished`` argument
+#: the history's filter: message key -> `records.page_matches`'s ``finished`` argument
 FILTERS = {"filter_all": None, "filter_finished": True, "filter_unfinished": False}
 
 
@@ -76,8 +81,8 @@ def _documents() -> str:
 
 
 class _MatchesPage(Page):
-    """What both pages share: a newest-first table of matches read from the database, a line
-    saying when it is empty and a status line for results and errors."""
+    """What both pages share: a newest-first table of matches read from the database a page at a time,
+    a line saying when it is empty and a status line for results and errors."""
 
     COLUMNS: tuple[str, ...] = ()
     EMPTY = ""
@@ -85,8 +90,9 @@ class _MatchesPage(Page):
     def __init__(self, window):
         super().__init__()
         self.window_ = window
-        self.table = RowsView(match_columns(*self.COLUMNS))
+        self.table = PagedRowsView(match_columns(*self.COLUMNS), self.fetch, self.locate, key=lambda m: m.uid)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self.selection_changed())
+        self.table.failed.connect(self.say_error)
         self.empty = QLabel()
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
@@ -98,21 +104,31 @@ class _MatchesPage(Page):
     def db(self):
         return self.window_.context.database()
 
-    def query(self) -> list[records.MatchInfo]:
+    def finished(self) -> bool | None:
+        """Which matches the page lists: the finished (True), the unfinished (False) or all (None)."""
         raise NotImplementedError
+
+    def fetch(self, offset: int, limit: int, order: str, descending: bool) -> list[records.MatchInfo]:
+        """A page of the matches listed, in the table's order (`PagedRowsView`)."""
+        return records.page_matches(self.db, self.finished(), order=order, descending=descending, offset=offset,
+                                    limit=limit)
+
+    def locate(self, uid: str, order: str, descending: bool) -> int | None:
+        """Where the match ``uid`` stands in the table's order (None: not listed)."""
+        return records.match_place(self.db, uid, self.finished(), order=order, descending=descending)
 
     def reload(self, select: str | None = None) -> None:
         """Read the matches again, keeping the selection (or selecting the match ``select``)."""
         current_ = self.table.current()
         wanted = select or (current_.uid if current_ else None)
         try:
-            matches = self.query()
+            self.table.load(wanted)
         except (StorageError, RecordError) as err:
             self.say_error(err)
-            matches = []
-        self.table.set_rows(matches, lambda m: m.uid == wanted)
-        self.table.setVisible(bool(matches))
-        self.empty.setVisible(not matches)
+            self.table.clear()
+        listed = self.table.rows_model.rowCount() > 0
+        self.table.setVisible(listed)
+        self.empty.setVisible(not listed)
         self.selection_changed()
 
     def selection_changed(self) -> None:
@@ -159,8 +175,8 @@ class ContinuePage(_MatchesPage):
         layout.addWidget(self.status)
         watch(self)
 
-    def query(self) -> list[records.MatchInfo]:
-        return records.unfinished(self.db)
+    def finished(self) -> bool | None:
+        return False
 
     def selection_changed(self) -> None:
         self.resume_button.setEnabled(self.table.current() is not None)
@@ -224,18 +240,30 @@ class HistoryPage(_MatchesPage):
         self.tabs = QTabWidget()
         self.tabs.addTab(matches, "")
         self.tabs.addTab(self.stats, "")
+        self.stats_stale = True  # counted again when next shown
+        self.tabs.currentChanged.connect(lambda _: self.show_stats())
         QVBoxLayout(self).addWidget(self.tabs)
         watch(self)
 
-    def query(self) -> list[records.MatchInfo]:
-        return records.list_matches(self.db, finished=list(FILTERS.values())[self.filter.currentIndex()])
+    def finished(self) -> bool | None:
+        return list(FILTERS.values())[self.filter.currentIndex()]
 
     def reload(self, select: str | None = None) -> None:
         super().reload(select)
+        self.stats_stale = True
+        self.show_stats()
+
+    def show_stats(self) -> None:
+        """Count the statistics if their tab is shown and they were not counted since the last
+        reload (a page opening on its matches counts them only when the tab is chosen)."""
+        if not self.stats_stale or self.tabs.currentWidget() is not self.stats:
+            return
         try:
             self.stats.show_stats(records.deck_stats(self.db), records.player_stats(self.db))
         except StorageError as err:
             self.say_error(err)
+        else:
+            self.stats_stale = False
 
     def selection_changed(self) -> None:
         chosen = self.table.current() is not None

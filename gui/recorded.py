@@ -2,7 +2,8 @@
 language: its date in the user's locale, its players, decks, format, mode, result and deciding rule.
 
 The history, continue and replay pages share these, so a match reads the same everywhere; the match
-tables are built from `MATCH_COLUMNS` here too.
+tables are built from `MATCH_COLUMNS` here too, each column sorting by one of the orders the records
+are read in (`cards.records.ORDERS`).
 """
 
 from __future__ import annotations
@@ -107,22 +108,23 @@ def rule(rule_id: str | None) -> str:
     return MESSAGES("rule", rule=rule_id, title=title) if title else rule_id
 
 
-def _column(key: str, text, sort=None, numeric: bool = False, wide: bool = False) -> Column:
-    return Column(lambda: MESSAGES(key), lambda: MESSAGES(f"{key}_tip"), text, sort, numeric, wide)
+def _column(key: str, text, order: str, numeric: bool = False, wide: bool = False) -> Column:
+    return Column(lambda: MESSAGES(key), lambda: MESSAGES(f"{key}_tip"), text, None, numeric, wide, order)
 
 
-#: every column a table of matches may show, by name
+#: every column a table of matches may show, by name; each sorts by the order of `cards.records.ORDERS`
+#: it names (the tables read their matches a page at a time, sorted by the database)
 MATCH_COLUMNS: dict[str, Column] = {
-    "started": _column("started", lambda m: when(m.started), lambda m: m.started.timestamp()),
-    "players": _column("players", players, wide=True),
-    "decks": _column("match_decks", decks),
-    "format": _column("format", lambda m: current().term("format", m.format)),
-    "mode": _column("mode", lambda m: current().term("mode", m.mode)),
-    "turn": _column("turn", lambda m: number(m.turns), lambda m: m.turns, True),
-    "turns": _column("turns", lambda m: number(m.turns), lambda m: m.turns, True),
-    "actions": _column("actions", lambda m: number(m.actions), lambda m: m.actions, True),
-    "winner": _column("winner", winner),
-    "reason": _column("reason", lambda m: rule(m.reason)),
+    "started": _column("started", lambda m: when(m.started), "started"),
+    "players": _column("players", players, "players", wide=True),
+    "decks": _column("match_decks", decks, "decks"),
+    "format": _column("format", lambda m: current().term("format", m.format), "format"),
+    "mode": _column("mode", lambda m: current().term("mode", m.mode), "mode"),
+    "turn": _column("turn", lambda m: number(m.turns), "turns", True),
+    "turns": _column("turns", lambda m: number(m.turns), "turns", True),
+    "actions": _column("actions", lambda m: number(m.actions), "actions", True),
+    "winner": _column("winner", winner, "winner"),
+    "reason": _column("reason", lambda m: rule(m.reason), "reason"),
 }
 
 

@@ -98,7 +98,15 @@ class MatchAdapter(QObject):
 
 
 def _actors(match: Match) -> list[int | None]:
-    """Who took each action of a match loaded with its history (replayed from its initial position)."""
+    """Who took each action of the match's history: as its record has them (a resumed match's were
+    read with its actions, a new one has none yet), so nothing is replayed to learn it. Only a match
+    shown without a record (the application records every match before showing it) is replayed from
+    its initial position."""
+    from cards.records import recorded_actors
+
+    recorded = recorded_actors(match)
+    if recorded is not None:
+        return recorded
     if not match.history:
         return []
     replay = Match(match.rules, match.rules.load_state(match.to_json()["initial"], match.state.cards), settle=False)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from PySide6.QtCore import Qt
@@ -14,7 +15,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from cards import records
+from cards.db import StorageError
 from cards.records import Recorder, RecordError
+from gui import tables
 from gui.app import build_window
 from gui.context import AppContext
 from gui.history import MESSAGES, ContinuePage, HistoryPage
@@ -66,9 +69,8 @@ def recorded(context):
 
 
 def sorted_rows(view) -> list:
-    """The row objects of a table view, in the order shown."""
-    return [view.rows_model.rows[view.proxy.mapToSource(view.proxy.index(r, 0)).row()]
-            for r in range(view.proxy.rowCount())]
+    """The row objects of a table view, in the order shown (those read so far)."""
+    return [view.row_at(r) for r in range(view.model().rowCount())]
 
 
 def shown(view) -> list[list[str]]:
@@ -217,6 +219,149 @@ def test_every_control_has_a_tooltip_and_follows_the_language(window, recorded):
     assert header == current().text("ui:gui.recorded:format", "Format")
     assert shown(page.table)[0][3] == current().term("format", "standard")
     assert window.windowTitle().startswith(page.title())
+
+
+# --- a club's season: read a page at a time --------------------------------------------------------
+
+
+@pytest.fixture
+def season(context):
+    """62 matches: one finished and one unfinished recorded now (the newest), then 60 copies of them
+    with other players, started a day apart from January 2025 (every third a finished one)."""
+    db = context.database()
+    done = record(db, 5, ["Ann", "Bob"], ["Leaf", "Sand"])
+    playing = record(db, 6, ["Cid", "Dee"], [None, "Mist"], actions=10)
+    start = datetime(2025, 1, 1, 18, tzinfo=timezone.utc)
+    for i in range(60):
+        data = records.export_match(db, done if i % 3 == 0 else playing)
+        started = start + timedelta(days=i)
+        data.update(uid=f"season-{i:02d}", started=started.isoformat(), players=[f"p{i:02d}", "q"],
+                    finished=(started + timedelta(hours=1)).isoformat() if data["finished"] else None)
+        records.import_match(db, data)
+    return {"done": done, "playing": playing}
+
+
+def read_all(view) -> list:
+    """Scroll the view to its end until it has read every row; the rows in the order shown."""
+    model, bar = view.model(), view.verticalScrollBar()
+    for _ in range(100):
+        if not model.canFetchMore(model.index(-1, -1).parent()):
+            break
+        before = model.rowCount()
+        bar.setValue(bar.maximum())  # at the end of what is read: Qt asks for more
+        QApplication.processEvents()
+        assert model.rowCount() > before
+    return sorted_rows(view)
+
+
+def test_the_history_reads_a_page_of_matches_at_a_time_as_they_scroll_into_view(window, season, monkeypatch):
+    monkeypatch.setattr(tables, "PAGE", 20)
+    page = window.open(HistoryPage(window))
+    db = window.context.database()
+    newest = [m.uid for m in records.page_matches(db, limit=1000)]
+    assert len(newest) == 62 and newest[:2] == [season["playing"], season["done"]]
+    model, bar = page.table.model(), page.table.verticalScrollBar()
+    first = model.rowCount()
+    assert first % 20 == 0 and 20 <= first < 62  # the rows on screen, not all of them
+    assert [m.uid for m in sorted_rows(page.table)] == newest[:first]
+    assert page.table.current().uid == newest[0]
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    assert model.rowCount() == first + 20  # the next page, read as the end came into view
+    assert [m.uid for m in read_all(page.table)] == newest
+    assert not model.canFetchMore(model.index(-1, -1).parent())
+    assert page.table.current().uid == newest[0]  # reading more kept the selection
+
+
+def test_the_history_keeps_a_selection_further_down_and_filters(window, season, monkeypatch):
+    monkeypatch.setattr(tables, "PAGE", 20)
+    page = window.open(HistoryPage(window))
+    model = page.table.model()
+    page.reload(select="season-01")  # the second oldest, on the last page: read up to it
+    assert page.table.current().uid == "season-01" and model.rowCount() >= 61
+    page.filter.setCurrentIndex(2)  # unfinished: still listed, still selected
+    assert page.table.current().uid == "season-01"
+    unfinished = read_all(page.table)
+    assert len(unfinished) == 41 and not any(m.is_finished for m in unfinished)
+    page.filter.setCurrentIndex(1)  # finished: not listed, the newest finished is selected
+    assert page.table.current().uid == season["done"]
+    finished = read_all(page.table)
+    assert len(finished) == 21 and all(m.is_finished for m in finished)
+    page.reload()  # coming back to the page keeps what was selected
+    assert page.table.current().uid == season["done"]
+    page.filter.setCurrentIndex(0)
+    assert {m.uid for m in read_all(page.table)} == {m.uid for m in unfinished + finished}
+
+
+def test_sorting_by_a_column_sorts_in_the_query_and_keeps_the_selection(window, season, monkeypatch):
+    monkeypatch.setattr(tables, "PAGE", 20)
+    page = window.open(HistoryPage(window))
+    db = window.context.database()
+    page.reload(select="season-30")
+    header = page.table.horizontalHeader()
+    for name, order in (("turns", "turns"), ("players", "players"), ("winner", "winner"), ("started", "started")):
+        column = HistoryPage.COLUMNS.index(name)
+        for qt_order, descending in ((Qt.SortOrder.AscendingOrder, False), (Qt.SortOrder.DescendingOrder, True)):
+            header.setSortIndicator(column, qt_order)  # as a click on the header does
+            assert page.table.current().uid == "season-30", (name, descending)
+            expected = records.page_matches(db, order=order, descending=descending, limit=1000)
+            assert [m.uid for m in read_all(page.table)] == [m.uid for m in expected], (name, descending)
+    continued = window.open(ContinuePage(window))
+    column = ContinuePage.COLUMNS.index("actions")
+    continued.table.horizontalHeader().setSortIndicator(column, Qt.SortOrder.AscendingOrder)
+    actions = [m.actions for m in read_all(continued.table)]
+    assert actions == sorted(actions) and len(actions) == 41
+
+
+def test_a_page_that_cannot_be_read_is_told_and_ends_the_reading(window, season, monkeypatch):
+    monkeypatch.setattr(tables, "PAGE", 20)
+    page = window.open(HistoryPage(window))
+    model, bar = page.table.model(), page.table.verticalScrollBar()
+    shown_before = model.rowCount()
+    refusal = StorageError("unreachable", path="the club's server")
+
+    def fail(*args, **kwargs):
+        raise refusal
+
+    monkeypatch.setattr(records, "page_matches", fail)
+    bar.setValue(bar.maximum())
+    QApplication.processEvents()
+    assert model.rowCount() == shown_before and not model.canFetchMore(model.index(-1, -1).parent())
+    assert page.status.text() == current().error(refusal)
+    page.reload()  # read again from the first page: the error is said and the page is empty
+    assert page.empty.isVisible() and not page.table.isVisible()
+
+
+def test_a_damaged_row_is_listed_as_such_and_the_statistics_still_show(window, recorded):
+    from sqlalchemy import text
+
+    db = window.context.database()
+    stats = records.deck_stats(db), records.player_stats(db)
+    with db.engine.begin() as conn:
+        conn.execute(text("UPDATE match_record SET players = 'not json' WHERE uid = :uid"), {"uid": recorded["won"]})
+    page = window.open(HistoryPage(window))
+    rows = {m.uid: row for m, row in zip(sorted_rows(page.table), shown(page.table))}
+    assert rows[recorded["won"]][1] == "a damaged record (its players cannot be read)"
+    assert len(rows) == 4 and page.status.text() == ""
+    page.tabs.setCurrentIndex(1)
+    assert (page.stats.decks.rows_model.rows, page.stats.players.rows_model.rows) == (stats[0], stats[1])
+    assert shown(page.stats.decks)
+
+
+def test_a_resumed_match_names_who_acted_from_its_record_replaying_nothing_more(window, recorded, monkeypatch):
+    import gui.match.adapter as adapter
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the match was replayed to learn who acted")
+
+    monkeypatch.setattr(adapter, "Match", no_replay)
+    uid = recorded["unfinished"]
+    page = window.resume_match(uid)
+    expected = [a.actor for a in records.match_actions(window.context.database(), uid)]
+    assert len(expected) == 35 and page.adapter.actors == expected
+    actor = page.match.actor
+    page.adapter.apply(random.Random(1).choice(page.match.legal_actions()))
+    assert page.adapter.actors == expected + [actor]
 
 
 # --- Replay ----------------------------------------------------------------------------------------
