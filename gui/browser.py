@@ -26,6 +26,7 @@ from cards.source import catalogue_facts, effect_texts
 from localization import Messages, current
 from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
+from referee.games import DEFAULT
 
 from .i18n import watch
 from .pages import Page
@@ -123,7 +124,7 @@ def debounce(parent: QWidget, slot: Callable[[], None]) -> QTimer:
     return timer
 
 
-def find_numbers(context, text: str, *, limit: int = 50, game: str = "naruto", **filters) -> list[str]:
+def find_numbers(context, text: str, *, limit: int = 50, game: str = DEFAULT, **filters) -> list[str]:
     """The numbers of ``game``'s cards that match, best first, ``filters`` being that game's (see
     `cards.search.search`)."""
     hits = search(context.database(), text, lang=current().lang, limit=limit, game=game, **filters)
@@ -137,7 +138,7 @@ def _value(value) -> str:
     return NONE if value is None or value == "" else str(value)
 
 
-def card_type(card: Card, game: str = "naruto") -> str:
+def card_type(card: Card, game: str = DEFAULT) -> str:
     return current().term(TYPE_TERMS[game], card.type)
 
 
@@ -187,7 +188,7 @@ def card_power(card: Card) -> str:
     return f"{s['healthy_combat']}/{s['healthy_support']} ({s['injured_combat']}/{s['injured_support']})"
 
 
-def card_name(context, card: Card, game: str = "naruto") -> str:
+def card_name(context, card: Card, game: str = DEFAULT) -> str:
     return context.cards(game).name(card.number, current().lang) or card.name
 
 
@@ -212,7 +213,7 @@ class CardTableModel(QAbstractTableModel):
     """``game``'s cards by number, one per row, in the columns named (keys of `COLUMNS`). Cells are
     read from the catalogue when shown, so a language switch needs only a repaint (`retranslate`)."""
 
-    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None, game: str = "naruto"):
+    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None, game: str = DEFAULT):
         super().__init__(parent)
         self.context = context
         self.columns = tuple(columns)
@@ -314,7 +315,7 @@ def _facts(card: Card, game: str) -> list[tuple[str, object]]:
     ]
 
 
-def card_details(context, number: str, game: str = "naruto") -> str:
+def card_details(context, number: str, game: str = DEFAULT) -> str:
     """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its name in
     each language and its effect in the active language (else English)."""
     card = context.cards(game).get(number)
@@ -345,7 +346,7 @@ class ResultModel(QAbstractListModel):
     """Cards found, each with the reason it may not be chosen (None: it may): a refused card is
     greyed, its reason its tooltip."""
 
-    def __init__(self, context, parent=None, game: str = "naruto"):
+    def __init__(self, context, parent=None, game: str = DEFAULT):
         super().__init__(parent)
         self.context = context
         self.game = game
@@ -400,7 +401,7 @@ class CardSearch(QWidget):
 
     def __init__(self, context, accept: Callable[[str], str | None] | None = None, *,
                  confirm_text: Callable[[], str] | None = None, confirm_tip: Callable[[], str] | None = None,
-                 parent: QWidget | None = None, game: str = "naruto"):
+                 parent: QWidget | None = None, game: str = DEFAULT):
         super().__init__(parent)
         self.context = context
         self.game = game
@@ -524,7 +525,7 @@ class CardBrowser(Page):
     def __init__(self, window):
         super().__init__()
         self.context = window.context
-        self.game = "naruto"
+        self.game = DEFAULT
         self.game_label = QLabel()
         self.game_choice = QComboBox()
         for game in FILTERS:

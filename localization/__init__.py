@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from referee.games import DEFAULT, of_rule
+
 LANGUAGES = ("en", "es", "ru", "fr")
 TRANSLATED = ("es", "ru", "fr")
 DOMAIN = "referee"
@@ -156,9 +158,11 @@ class Translator:
 
 
 def _game_of(rule: str) -> str:
-    """The game a rule id belongs to: part L is Llamas Unleashed, whose terms have kinds of their own
-    (``llamas_step``, ``llamas_zone``...)."""
-    return "llamas" if rule.startswith("L-") else ""
+    """The game a rule id belongs to when its terms have kinds of their own (``llamas_step``,
+    ``llamas_zone``...): every game but the default one; "" for the default game's rules and the
+    kernel's."""
+    game = of_rule(rule)
+    return "" if game is None or game.id == DEFAULT else game.id
 
 
 class _Params(dict):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from referee.games import GAMES
+
 from . import Messages, current
 from .reference import all_rules, rule_text, search
 
@@ -70,7 +72,7 @@ def register(commands: dict) -> None:
     rules = commands["top"].add_parser("rules", help=m("rules_help"), description=m("rules_help"))
     sub = rules.add_subparsers(dest="rules_command", required=True)
     ls = sub.add_parser("list", help=m("list_help"), description=m("list_help"))
-    ls.add_argument("--game", choices=("naruto", "llamas"), default=None, help=m("game_help"))
+    ls.add_argument("--game", choices=tuple(GAMES), default=None, help=m("game_help"))
     ls.set_defaults(run=_list)
     sh = sub.add_parser("show", help=m("show_help"), description=m("show_help"))
     sh.add_argument("rule", help=m("rule_help"))
