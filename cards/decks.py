@@ -24,6 +24,7 @@ from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.engine.names import name_problem
+from referee.games import GAMES
 from referee.games.naruto import decks as rules
 from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
 from referee.games.naruto.decks import number_key
@@ -34,7 +35,8 @@ from .search import chunks
 from .source import CatalogueSource, image_paths
 from localization import Messages
 
-GAME = "naruto"
+#: the game whose players bring decks (the registry says which)
+GAME = next(g.id for g in GAMES.values() if g.deck_lists)
 NAME_MAX = 200
 
 MESSAGES = Messages("cards.decks", {
@@ -88,7 +90,7 @@ def _info(name: str, fmt: str, deck: DeckList, bundled: bool, game: str) -> Deck
                     deck.count("sideboard"))
 
 
-def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = "standard", game: str = GAME) -> DeckInfo:
+def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = GAMES[GAME].default_format, game: str = GAME) -> DeckInfo:
     """Store ``deck`` (a `DeckList`, or numbers one per copy: its Mainboard) as ``name``, replacing
     its entries if it exists. Unknown numbers are refused (`DeckError` with their N-CARD-4
     violations), and so are the entries of a list that named no single card; nothing is written."""

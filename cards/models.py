@@ -14,6 +14,8 @@ from typing import Optional
 from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from referee.games import DEFAULT
+
 from .choices import LANGUAGES  # noqa: F401  (defined where the command line can read it cheaply)
 
 
@@ -110,7 +112,7 @@ class Deck(SQLModel, table=True):
     __tablename__ = "deck"
     __table_args__ = (UniqueConstraint("game", "name"),)
     id: Optional[int] = Field(default=None, primary_key=True)
-    game: str = Field(default="naruto", max_length=16)
+    game: str = Field(default=DEFAULT, max_length=16)
     name: str = Field(max_length=200)
     format: str = Field(default="standard", max_length=16)
     bundled: bool = False
