@@ -353,15 +353,19 @@ def test_a_later_export_of_the_same_match_adds_its_new_actions(db, exported):
     assert records.get_match(db, "moved-1").actions == len(late["actions"])
 
 
+def set_field(path, value):
+    """A change of an exported match: the value at ``path`` (keys and indices) set to ``value``."""
+    def apply(d):
+        target = d
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return apply
+
+
 def _mutations():
     """(name, how to spoil an exported match, the message key expected)."""
-    def set_(path, value):
-        def apply(d):
-            target = d
-            for key in path[:-1]:
-                target = target[key]
-            target[path[-1]] = value
-        return apply
+    set_ = set_field
 
     def delete(key):
         return lambda d: d.pop(key)
@@ -426,15 +430,6 @@ def test_import_errors_are_whole_sentences_in_the_users_language(sqlite_db, expo
         russian = _refusal(sqlite_db, data)
         set_language("en")
         assert russian != english and not re.search(r"\b(expected|an integer|a list|cannot|win|seat)\b", russian), russian
-
-
-def set_field(path, value):
-    def apply(d):
-        target = d
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-    return apply
 
 
 def _refusal(db, data) -> str:

@@ -77,6 +77,16 @@ def _fire(machine, model, trigger):
         return ("error", type(err).__name__, str(err))
 
 
+def _fire_alike(stock, shared, initial: str, triggers, rng) -> None:
+    """400 random triggers, some refused by their condition, fire alike on both machines."""
+    a, b = Model(initial), Model(initial)
+    for _ in range(400):
+        trigger = rng.choice(triggers)
+        a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
+        assert _fire(stock, a, trigger) == _fire(shared, b, trigger)
+        assert (a.phase, a.log) == (b.phase, b.log)
+
+
 def _compare(stock, shared, state, triggers, refuse=()):
     for trigger in triggers:
         for _ in range(2):  # the second time from the memo
@@ -141,12 +151,7 @@ def test_random_walks_agree(seed, queued):
         (STATES, NARUTO_TRANSITIONS, "setup_first", NARUTO_TRIGGERS),
     ):
         stock, shared = _machines(states, transitions, initial, queued=queued)
-        a, b = Model(initial), Model(initial)
-        for _ in range(400):
-            trigger = rng.choice(triggers)
-            a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
-            assert _fire(stock, a, trigger) == _fire(shared, b, trigger)
-            assert (a.phase, a.log) == (b.phase, b.log)
+        _fire_alike(stock, shared, initial, triggers, rng)
 
 
 def test_memo_is_dropped_when_the_machine_changes():
@@ -248,9 +253,4 @@ def test_machines_with_few_or_no_callbacks_agree(seed, every):
         stock, shared = (cls(model=None, states=_sparse(states, every), transitions=conditioned, initial=initial,
                              auto_transitions=False, send_event=True, model_attribute="phase")
                          for cls in (HierarchicalMachine, SharedMachine))
-        a, b = Model(initial), Model(initial)
-        for _ in range(400):
-            trigger = rng.choice(triggers)
-            a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
-            assert _fire(stock, a, trigger) == _fire(shared, b, trigger)
-            assert (a.phase, a.log) == (b.phase, b.log)
+        _fire_alike(stock, shared, initial, triggers, rng)
