@@ -10,6 +10,11 @@ once. What differs between games (verbs, their order, the cards each verb plays)
 button per card under a choice of the field, rather than a button per card and field (eight
 players would make forty buttons of a hand of five).
 
+The panel shows a card only when the seat holding the screen may see it, as the rules say
+(`Rules.visible`, through `referee.engine.sight.seen_by`): that seat is the player to act while the
+page lets them act, and no seat otherwise (a computer's turn, the hand-over screen), when only what
+every seat may see is shown. So a computer's options that would tell its hand are left out.
+
 The groups and their buttons are made once and reused (a click changes texts, not widgets): building
 and laying out new widgets after every click would cost more than everything else a click does.
 """
@@ -24,6 +29,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QPushB
 
 from localization import Messages, current
 from referee.engine.action import Action
+from referee.engine.sight import seen_by
 
 from ..i18n import watch
 from .describe import details, value
@@ -64,6 +70,10 @@ MESSAGES = Messages("gui.match.options", {
     "seat_option": "Into the field of",
     "seat_option_tip": "The field the card goes into: the buttons below play into it",
 })
+
+
+#: the default viewer of the options: the player to act while the page lets them act, else no seat
+ACTOR_IF_ALLOWED = object()
 
 
 class _Option:
@@ -170,26 +180,56 @@ class OptionsPanel(QScrollArea):
         self.setWidget(box)
         self._match = None
         self._allowed = True
+        self._viewer: int | None = None
+        self._seen: frozenset[int] = frozenset()  # the instances the viewer may see
+        self._hidden: frozenset[str] = frozenset()  # card numbers an option may not name (`_shows`)
         self._legal: list[Action] = []
         self._listed: set[Action] = set()
         self._shown = None
         watch(self)
 
-    def display(self, match, allowed: bool = True, legal: list[Action] | None = None) -> None:
+    def display(self, match, allowed: bool = True, legal: list[Action] | None = None,
+                viewer: int | None | object = ACTOR_IF_ALLOWED) -> None:
         """Draw the options of ``match``; ``allowed`` False greys everything (another seat's
         computer player, or the hand-over screen). ``legal`` is ``match.legal_actions()`` when the
-        caller has it already."""
+        caller has it already. ``viewer`` is the seat holding the screen, whose eyes the cards shown
+        are for; by default the player to act when ``allowed`` (the page lets them act), else no
+        seat (only what every seat may see)."""
         legal = match.legal_actions() if legal is None else legal
         s = match.state
         actor = match.actor
+        if viewer is ACTOR_IF_ALLOWED:
+            viewer = actor if allowed else None
         zones = () if actor is None else tuple(
             tuple(s.instances[i] for i in getattr(s.players[actor], zone)) for zone in self.view.watched)
-        key = (match.phase, actor, allowed, match.is_over(), tuple(map(str, legal)), zones,
+        key = (match.phase, actor, allowed, viewer, match.is_over(), tuple(map(str, legal)), zones,
                tuple(p.name for p in s.players))
-        self._match, self._allowed, self._legal = match, allowed, legal
+        self._match, self._allowed, self._legal, self._viewer = match, allowed, legal, viewer
         if key != self._shown:  # most clicks change the options; the others need no redrawing
             self._shown = key
+            self._sight(match)
             self.retranslate()
+
+    def _sight(self, match) -> None:
+        """What the viewer may see now (`seen_by`), and the card numbers no option may name: those
+        of cards it may not see. For the actor's own options a number it also sees is fine (its
+        options name its own cards); for anyone else an option naming a number any hidden card bears
+        is left out, since it may be that card (a computer's hand)."""
+        s = match.state
+        self._seen = seen = seen_by(match.rules, s, self._viewer)
+        unseen = {n for i, n in enumerate(s.instances) if i not in seen and n is not None}
+        if self._viewer is not None and self._viewer == match.actor:
+            unseen -= {s.instances[i] for i in seen}
+        self._hidden = frozenset(unseen)
+
+    def _shows(self, values) -> bool:
+        """Whether options naming ``values`` (card numbers, ``N-012@2``, or anything else) may be
+        shown to the viewer: none is the number of a card it may not see (`_sight`)."""
+        hidden = self._hidden
+        return not any(v.partition("@")[0] in hidden for v in values)
+
+    def _shown_action(self, action: Action) -> bool:
+        return self._shows(action.args) and all(self._shows(values) for _, values in action.opts)
 
     def retranslate(self) -> None:
         match = self._match
@@ -199,7 +239,7 @@ class OptionsPanel(QScrollArea):
         verbs: set[str] = set()
         legal: list[Action] = []
         if match is not None and not match.is_over():
-            legal = [a for a in self._legal if a.verb not in self.view.controls]
+            legal = [a for a in self._legal if a.verb not in self.view.controls and self._shown_action(a)]
             verbs = _verbs(match, self.view)
         for verb, group in self.groups.items():
             if verb not in verbs:
@@ -265,7 +305,7 @@ class OptionsPanel(QScrollArea):
         cards): tick them, then confirm; the confirm button is enabled only when the referee
         accepts the ticked cards."""
         if verb == "tool":
-            box = Toolbox(match, self.card_name, self._allowed)
+            box = Toolbox(match, self.card_name, self._allowed, self._viewer)
             box.chosen.connect(self.chosen.emit)
             return box
         if verb == "choose":
@@ -273,8 +313,8 @@ class OptionsPanel(QScrollArea):
         zone, s, actor = self.view.picks.get(verb), match.state, match.actor
         if zone is None or actor is None:
             return None
-        cards = [i for i in getattr(s.players[actor], zone)
-                 if s.instances[i] is not None and (verb != "team" or s.card(i).type == "Ninja")]
+        cards = [i for i in getattr(s.players[actor], zone) if i in self._seen
+                 and s.instances[i] is not None and (verb != "team" or s.card(i).type == "Ninja")]
         if not cards or (verb == "team" and len(cards) < 2):
             return None
         numbers = [s.instances[i] for i in cards]
@@ -285,7 +325,7 @@ class OptionsPanel(QScrollArea):
         answers are some of the possible ones, the ticks give any other (L-CHAIN-2)."""
         pending = getattr(match.state, "pending", None)
         choice = pending[0] if pending else {}
-        options = choice.get("options", [])
+        options = [o for o in choice.get("options", []) if self._shows((o,))]
         if choice.get("count", 1) <= 1 or len(options) < 2:
             return None
         return self._ticks(match, "choose", options, [value(o, self.card_name) for o in options])
@@ -332,7 +372,7 @@ class OptionsPanel(QScrollArea):
         playable = {a.args[0] for a in legal if a.args}
         key, takes = self.view.seat_option.get(verb, (None, None))
         out = []
-        for number in dict.fromkeys(s.instances[i] for i in s.players[actor].hand):
+        for number in dict.fromkeys(s.instances[i] for i in s.players[actor].hand if i in self._seen):
             card = s.cards.get(number)
             if card is None or not plays(card) or number in playable:
                 continue

@@ -1,9 +1,10 @@
 """The manual toolbox (N-EFFECT-3): when a card whose effect the referee cannot apply settles, its
 player applies it by hand, one logged and undoable `tool` action at a time, then says it is done.
 
-The form builds the action from what the player picks (the tool, a face-up card, and the values the
-tool takes) and enables its button only when the referee accepts it (`Match.explain`), with the
-refusal on hover otherwise.
+The form builds the action from what the player picks (the tool, a card, and the values the tool
+takes) and enables its button only when the referee accepts it (`Match.explain`), with the refusal on
+hover otherwise. The cards it offers are those the seat holding the screen may see, as the rules say
+(`Rules.visible`): it never decides that by itself.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QComboBox, QFormLayout, QLabel, QPushButton, QSpin
 
 from localization import Messages, current
 from referee.engine.action import Action
+from referee.engine.sight import seen_by
 from referee.games.naruto.abilities import TOOLS
 
 MESSAGES = Messages("gui.match.toolbox", {
@@ -38,12 +40,19 @@ FIELDS = {"move": ("card", "zone"), "damage": ("card", "amount"), "injure": ("ca
           "coin": ("card", "coin", "amount"), "power": ("card", "combat", "support"), "mental": ()}
 
 
+#: the default viewer of the toolbox: its own player, the seat the manual effect waits on
+OWN_PLAYER = object()
+
+
 class Toolbox(QWidget):
     chosen = Signal(object)  # a `tool` Action
 
-    def __init__(self, match, card_name: Callable[[str], str], allowed: bool):
+    def __init__(self, match, card_name: Callable[[str], str], allowed: bool, viewer: int | None | object = OWN_PLAYER):
+        """``viewer`` is the seat holding the screen, whose eyes the card list is for: the toolbox's
+        own player unless given; None for no seat (only the cards every seat may see)."""
         super().__init__()
         self.match, self.card_name = match, card_name
+        self.viewer = match.actor if viewer is OWN_PLAYER else viewer
         tr = current()
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
@@ -85,15 +94,17 @@ class Toolbox(QWidget):
         return spin
 
     def _cards(self) -> list[tuple[str, str]]:
-        """Every face-up card and the acting player's hand, as the toolbox writes them (``N-012@2``)."""
+        """The cards a tool can name (in play, in a chakra area, a discard pile or a hand) that the
+        viewer may see (`Rules.visible`: every face-up card and its own hand, never the other hand),
+        as the toolbox writes them (``N-012@2``)."""
         s = self.match.state
+        seen = seen_by(self.match.rules, s, self.viewer)
         out: dict[str, str] = {}
         for seat, player in enumerate(s.players):
-            hand = player.hand if seat == self.match.actor else []  # the other hand stays hidden
-            for zone in (player.village, player.battlefield, player.chakra, player.discard, hand):
+            for zone in (player.village, player.battlefield, player.chakra, player.discard, player.hand):
                 for iid in zone:
                     number = s.instances[iid]
-                    if number is not None:
+                    if number is not None and iid in seen:
                         out.setdefault(f"{number}@{seat + 1}",
                                        MESSAGES("card_of", card=self.card_name(number), seat=seat + 1))
         return [(text, ref) for ref, text in out.items()]

@@ -11,7 +11,8 @@ value (card numbers, team names, counts, ``?`` for a card still to be named).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import NotationError
 
@@ -28,16 +29,34 @@ class Action:
     verb: str
     args: tuple[str, ...] = ()
     opts: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: True for a referee-mode template whose physical card must still be named (``deploy ?``)
+    needs_naming: bool = field(init=False, repr=False, compare=False)
+    #: the hash of the three values above, worked out once: actions are looked up by value at every
+    #: step (the plans of the listed actions, the checks of `Match`), and a nested tuple's hash is not kept
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # a frozen dataclass: its derived fields are set once, here
+        object.__setattr__(self, "needs_naming", UNNAMED in self.args or any(UNNAMED in v for _, v in self.opts))
+        object.__setattr__(self, "_hash", hash((self.verb, self.args, self.opts)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self):
+        # rebuilt from its values (a hash of strings differs from one process to the next)
+        return type(self), (self.verb, self.args, self.opts)
 
     @classmethod
     def of(cls, verb: str, *args: str, **opts: str | list[str] | tuple[str, ...] | None) -> "Action":
-        """Build an action; options whose value is None or empty are left out."""
+        """Build an action; options whose value is None or empty are left out. Equal actions are one
+        object (`_made`)."""
         items = []
         for key, value in opts.items():
             if value is None or value == () or value == []:
                 continue
             items.append((key, (value,) if isinstance(value, str) else tuple(value)))
-        return cls(verb, tuple(args), tuple(items))
+        return _made(cls, verb, args, tuple(items))
 
     def get(self, key: str) -> tuple[str, ...]:
         for k, values in self.opts:
@@ -48,16 +67,6 @@ class Action:
     def one(self, key: str) -> str | None:
         values = self.get(key)
         return values[0] if values else None
-
-    @property
-    def needs_naming(self) -> bool:
-        """True for a referee-mode template whose physical card must still be named."""
-        if UNNAMED in self.args:
-            return True
-        for _, values in self.opts:
-            if UNNAMED in values:
-                return True
-        return False
 
     def __str__(self) -> str:
         parts = [self.verb, *self.args]
@@ -89,6 +98,14 @@ class Action:
             if not values:
                 raise NotationError(text, "missing")
         return cls(verb, tuple(args), tuple((k, tuple(v)) for k, v in opts))
+
+
+@lru_cache(maxsize=8192)
+def _made(cls: type, verb: str, args: tuple[str, ...], opts: tuple) -> Action:
+    """The action of these values, made once: an action is an immutable value, and the rules list the
+    same few again at every step (``pass``, ``next``, each card in hand...), so a listing finds most
+    of its actions made already, which costs a fraction of making one."""
+    return cls(verb, args, opts)
 
 
 def as_action(action: "Action | str") -> Action:

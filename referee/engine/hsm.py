@@ -177,7 +177,7 @@ class SharedMachine(HierarchicalMachine):
                 or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.DEBUG)
                 or not (self._memo_valid or self._memo_ok())):
             return super().trigger_event(model, trigger, *args, **kwargs)
-        event_data = NestedEventData(state=None, event=None, machine=self, model=model, args=args, kwargs=kwargs)
+        event_data = NestedEventData(None, None, self, model, args, kwargs)  # (state, event, machine, ...)
         event_data.result = None
         # as `HierarchicalMachine._trigger_event` (entering the machine's own scope, where it is, changes
         # nothing): errors go to the on_exception callbacks if any, finalize callbacks run in any case
@@ -224,11 +224,11 @@ class SharedMachine(HierarchicalMachine):
                 order = self._memo_sources.get(key)
                 if order is None:
                     order = self._memo_sources[key] = self._plan_sources(event, current)
-                done: set[str] = set()
                 event_data.event = event
-                for state_name, state_path, state, parents in order:
-                    if state_name in done:
-                        continue
+                # the model is in one state, so the sources are that state and its parents having the event:
+                # once one's transition fires the rest are its parents, which the stock code skips then
+                # (they are in its ``done``), so the walk stops there
+                for state_name, state_path, state, _parents in order:
                     event_data.state = state
                     event_data.source_name = state_name
                     event_data.source_path = list(state_path)
@@ -254,7 +254,7 @@ class SharedMachine(HierarchicalMachine):
                             event_data.result = True
                             break
                     if event_data.result:
-                        done.update(parents)  # the source and its parents are not tried again
+                        break
                 tmp = event_data.result
             finally:
                 if scope is not None:

@@ -34,13 +34,30 @@ GuardMemo = dict[Guard, Any]
 _UNKNOWN = object()
 
 
+class Not:
+    """The guard that holds exactly when ``guard`` does not (``nobody_wins``, ``someone_wins``): with
+    a memo it is worked out from ``guard``'s value there, so a pair of opposite guards costs one
+    evaluation per position (a table's steps ask both, one after the other)."""
+
+    __slots__ = ("guard",)
+
+    def __init__(self, guard: Guard):
+        self.guard = guard
+
+    def __call__(self, state: Any) -> bool:
+        return not self.guard(state)
+
+
 def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:
     """``guard(state)``, evaluated once per ``memo`` (None: every time)."""
     if memo is None:
         return guard(state)
     value = memo.get(guard, _UNKNOWN)
     if value is _UNKNOWN:
-        value = memo[guard] = guard(state)
+        if guard.__class__ is Not:
+            value = memo[guard] = not holds(guard.guard, state, memo)
+        else:
+            value = memo[guard] = guard(state)
     return value
 
 

@@ -73,12 +73,19 @@ class Verb:
     must not change the state; ``perform(state, plan)`` carries the plan out. A ``trusted`` verb's
     candidates are legal by construction, so `Match.legal_actions` does not check them again (the
     random playouts apply every kind of listed action, so a wrong candidate would show there).
+
+    ``checked(state, row)``, when given, lists the candidates that ``check`` accepts, each with the
+    plan ``check`` returns for it, in the order of ``candidates`` (a template to name, with plan
+    None): for a verb whose candidates share most of their checking, done there once rather than
+    once a candidate (a Llamas card is checked once, then each field it may go into). It must be
+    built from the same checks as ``check``; each game's tests compare the two on random positions.
     """
 
     candidates: Callable[[Any, Row], list[Action]]
     check: Callable[[Any, Row, Action], Any]
     perform: Callable[[Any, Any], None]
     trusted: bool = False
+    checked: Callable[[Any, Row], list[tuple[Action, Any]]] | None = None
 
 
 def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...] = (), arguments: bool = True) -> Verb:
@@ -97,7 +104,8 @@ def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...]
             raise IllegalAction("NOTATION", text=str(a), reason="arguments")
         return check(s, row, a)
 
-    return Verb(verb.candidates, strict_check, verb.perform, verb.trusted)
+    # ``checked`` lists the game's own candidates, which take only the verb's options: nothing to refuse
+    return Verb(verb.candidates, strict_check, verb.perform, verb.trusted, verb.checked)
 
 
 class Seen:
@@ -135,6 +143,14 @@ class Rules(Protocol):
 
     def restore(self, snapshot: Any, cards: Any) -> Any:
         """The state ``snapshot`` was taken of, as a new state whose JSON form is the same."""
+
+    def visible(self, state: Any, seat: int) -> frozenset[int]:
+        """The card instances seat ``seat`` may see in ``state``, by the game's zone rules: its own
+        hand, every face-up zone (cards in play, discard piles, cards being played) and the cards a
+        choice it must answer shows it; never another player's hand, a deck, nor a face-down card
+        (battle rewards). The one answer to "what may this seat see": the computer players read the
+        position through it (`referee.engine.sight.SeatSight`) and the application asks it before
+        showing a seat's cards (`referee.engine.sight.seen_by`)."""
 
 
 class Match:
@@ -203,6 +219,12 @@ class Match:
                 verb = verbs[row.verb]
                 if verb.trusted:
                     out += verb.candidates(state, row)
+                    continue
+                if verb.checked is not None:
+                    for action, plan in verb.checked(state, row):
+                        if not action.needs_naming:
+                            plans.setdefault(action, (row, plan))
+                        out.append(action)
                     continue
                 for action in verb.candidates(state, row):
                     if action.needs_naming:

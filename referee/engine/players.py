@@ -1,5 +1,6 @@
 """What the computer players of every game share: the interface the application calls, the checks
-that a match is one a program may play, and the random player.
+that a match is one a program may play, the random player, and `SeatSight` (from `sight.py`), what a
+seat may look at.
 
 A computer player only plays guided-mode matches, where the program holds the cards: in referee mode
 the cards are physical and their players name them.
@@ -12,6 +13,7 @@ from typing import Any, Protocol
 
 from .action import Action
 from .match import Match
+from .sight import SeatSight  # noqa: F401 (the computer players import it from here)
 
 
 class Player(Protocol):
@@ -47,23 +49,3 @@ class RandomPlayer:
     def choose(self, match: Match) -> Action:
         guided(match)
         return self.rng.choice(match.legal_actions())
-
-
-class SeatSight:
-    """What one seat may look at: the cards ``visible`` to it, the printed card list, nothing else.
-    Each game's `SeatView` builds on it, deciding which zones are visible; `card` refuses any other
-    instance (LookupError), so everything a computer player reads through it is fair."""
-
-    def __init__(self, s: Any, me: int, visible: set[int]):
-        self._s = s
-        self.me = me
-        self._visible = visible
-
-    def card(self, iid: int) -> Any:
-        if iid not in self._visible:
-            raise LookupError(f"seat {self.me + 1} may not see card instance {iid}")
-        return self._s.card(iid)
-
-    def catalogue(self, number: str) -> Any:
-        """A printed card's facts by its number (the card list is public)."""
-        return self._s.cards.get(number)

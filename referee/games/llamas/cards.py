@@ -36,10 +36,16 @@ class Card:
     copies: int
     effect: str = ""  # our one-line summary of the card text
     abilities: dict = field(default_factory=dict, compare=False, hash=False)
+    #: worked out once from the fields above, since the rules ask them of nearly every card they look
+    #: at: the type is ``animal``; the ``while`` table of its continuous words (see `traits.py`), empty
+    #: for most cards
+    is_animal: bool = field(init=False, repr=False, compare=False)
+    continuous: dict = field(init=False, repr=False, compare=False)
 
-    @property
-    def is_animal(self) -> bool:
-        return self.type == "animal"
+    def __post_init__(self) -> None:
+        # a frozen dataclass: its derived fields are set once, here
+        object.__setattr__(self, "is_animal", self.type == "animal")
+        object.__setattr__(self, "continuous", self.abilities.get("while", {}))
 
     @property
     def is_baby(self) -> bool:

@@ -7,8 +7,9 @@ effect with too few targets left does not trigger. Then the effects resolve in t
 completely (`effects.run`). Effects triggered meanwhile are new links after it (L-CHAIN-3); once the
 last link is done, play goes on and a winner may be declared (L-CHAIN-5).
 
-Each call of `step` does one of these (ask one target, start one effect, close the link), as an
-automatic step of the machine; a choice stops the steps until it is answered.
+Each call of `step`, an automatic step of the machine, resolves the first link as far as it goes:
+it asks targets and starts effects in turn until a choice waits for its answer (which stops the steps
+until it is given) or the link is closed.
 """
 
 from __future__ import annotations
@@ -27,22 +28,34 @@ def ability(s: LlamasState, eff: dict) -> dict:
 
 
 def step(s: LlamasState) -> None:
+    """Resolve the first link until a choice waits or the link is closed. (Each `_advance` could be a
+    step of its own, as it once was: between two of them the chain stays open and nothing waits, so
+    the machine's next step would be this one again; doing them in one step spares a trigger and a
+    new look at the position each.)"""
     link = s.chain[0]
+    while _advance(s, link) and not s.pending:
+        pass
+
+
+def _advance(s: LlamasState, link: dict) -> bool:
+    """One thing the first link does: ask its next target, start its next effect, or close it
+    (False: it is closed)."""
     for k, eff in enumerate(link["effects"]):
         if eff["status"] == "waiting":
             _target(s, link, k)
-            return
+            return True
     for k, eff in enumerate(link["effects"]):
         if eff["status"] == "ready":
             eff["status"] = "running"
             s.emit("effect_resolves", player=eff["player"], card=eff["number"])
             run(s, ability(s, eff).get("do", []), context(eff["player"], eff["card"], eff["targets"], eff["info"]),
                 {"kind": "effect", "effect": k})
-            return
+            return True
     if link["holds"] is not None:
         move(s, link["holds"], "discard")  # a resolved Magic or Instant (L-CARD-4)
     s.chain.pop(0)
     s.emit("link_resolved", left=len(s.chain))
+    return False
 
 
 def _target(s: LlamasState, link: dict, k: int) -> None:

@@ -481,7 +481,9 @@ def choice_candidates(s: LlamasState) -> list[Action]:
     if c["kind"] == "player":
         out = [Action.of("choose", o) for o in c["options"]]
     else:
-        copies = sorted(r for r in (ref(s, i) for i in c["pool"]) if r in c["options"])  # one per card: copies repeat
+        # one per card: copies repeat (a card's number first: `ref` looks for the field holding it)
+        numbers = {option.partition("@")[0] for option in c["options"]}
+        copies = sorted(r for r in (ref(s, i) for i in c["pool"] if s.instances[i] in numbers) if r in c["options"])
         out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
                if len(answer) >= c["least"]]
         if c["hidden"]:  # a template: each unknown card chosen is named
@@ -529,8 +531,9 @@ def _picked(s: LlamasState, c: dict, text: str, taken: tuple[int, ...], named: t
     number must fit the choice, and have a copy left), or ``?`` for an unknown one kept hidden."""
     pool = c["pool"]
     if text in c["options"]:
+        number = text.partition("@")[0]  # compared first: `ref` looks for the field holding the card
         for iid in pool:
-            if iid not in taken and s.instances[iid] is not None and ref(s, iid) == text:
+            if iid not in taken and s.instances[iid] == number and ref(s, iid) == text:
                 return iid
     if c["hidden"]:
         if text == UNNAMED and c["anonymous"]:

@@ -9,7 +9,8 @@ What `HeuristicPlayer` reads, through `SeatView`, for the seat ``me`` that acts:
 field (L-ZONE-1: fields are public), the nursery, the discard pile, the cards being played (the
 instant pile) and the chain; the number of cards in each other hand and in the deck; and the cards a
 choice it must answer shows it (a search of the deck, L-SEARCH-1; a look at a hand, L-PULL-1).
-It never reads another hand or the deck's order; `SeatView.card` refuses any other card.
+It never reads another hand or the deck's order; `SeatView.card` refuses any card the rules'
+`visible` does not give the seat (`sight.py`, the answer the application's widgets read too).
 
 The heuristic, in words (`HeuristicPlayer`): in the Action phase it plays an Animal into its own
 field, an Upgrade into its own field, a Downgrade into the field of the opponent closest to winning,
@@ -32,6 +33,7 @@ from referee.engine.match import Match
 from referee.engine.players import Player, RandomPlayer, SeatSight, guided
 
 from .cards import Card
+from .rules import rules_for
 from .state import LlamasState
 from .traits import animals, needed
 
@@ -58,18 +60,13 @@ def _guided(match: Match) -> LlamasState:
 
 # --- what a seat may see -------------------------------------------------------------------------
 class SeatView(SeatSight):
-    """The position as seat ``me`` may know it. Cards are instance ids; `card` refuses a card the seat
-    cannot see (another hand, the deck), so everything built on it does too."""
+    """The position as seat ``me`` may know it: the cards the rules say it may see
+    (`LlamasRules.visible`). Cards are instance ids; `card` refuses a card the seat cannot see
+    (another hand, the deck), so everything built on it does too. ``rules`` are the match's (the
+    game's own by default)."""
 
-    def __init__(self, s: LlamasState, me: int):
-        visible = set(s.players[me].hand) | set(s.nursery) | set(s.discard)
-        for player in s.players:
-            visible.update(player.field)
-        visible.update(e["card"] for e in s.pile)
-        visible.update(link["holds"] for link in s.chain if link.get("holds") is not None)
-        if s.pending and s.pending[0]["player"] == me:
-            visible.update(s.pending[0].get("pool", ()))  # what the choice shows its player
-        super().__init__(s, me, visible)
+    def __init__(self, s: LlamasState, me: int, rules=None):
+        super().__init__(rules or rules_for(), s, me)
         self.seats = s.seats
         self.phase = s.phase
 
@@ -144,7 +141,7 @@ class HeuristicPlayer:
     def choose(self, match: Match) -> Action:
         s = _guided(match)
         me = match.actor
-        view = SeatView(s, me)
+        view = SeatView(s, me, match.rules)
         legal = match.legal_actions()
         if len(legal) == 1:
             return legal[0]

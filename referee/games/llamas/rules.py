@@ -9,11 +9,11 @@ from typing import Sequence
 
 from referee.engine.action import Action
 from referee.engine.errors import PositionError
-from referee.engine.machine import Table
+from referee.engine.machine import Not, Table
 from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
 from referee.games import GAMES
 
-from . import chain, effects, pile, turn
+from . import chain, effects, pile, sight, turn
 from .cards import LlamasCards, bundled
 from .state import LlamasState
 from .table import ANYWHERE, ROWS, STATES
@@ -26,7 +26,16 @@ def _hand(s: LlamasState) -> int:
     return len(s.players[s.current].hand)
 
 
-#: guard name -> (pure function of the state, the rule id a refusal cites)
+def _someone_wins(s: LlamasState) -> bool:
+    return turn.reached(s) is not None
+
+
+def _hand_too_big(s: LlamasState) -> bool:
+    return _hand(s) > hand_limit(s, s.current)
+
+
+#: guard name -> (pure function of the state, the rule id a refusal cites); a guard and its opposite
+#: (`Not`) are worked out once for both
 GUARDS = {
     "babies_left": (lambda s: not all(p.field for p in s.players), "L-SETUP-2"),
     "all_babies": (lambda s: all(p.field for p in s.players), "L-SETUP-2"),
@@ -34,8 +43,8 @@ GUARDS = {
     "no_skip": (lambda s: s.skips[s.current] == 0, "L-TURN-1"),
     "chain_open": (lambda s: bool(s.chain), "L-CHAIN-1"),
     "quiet": (lambda s: not s.chain and not s.pile, "L-CHAIN-5"),
-    "someone_wins": (lambda s: turn.reached(s) is not None, "L-WIN-1"),
-    "nobody_wins": (lambda s: turn.reached(s) is None, "L-WIN-1"),
+    "someone_wins": (_someone_wins, "L-WIN-1"),
+    "nobody_wins": (Not(_someone_wins), "L-WIN-1"),
     "draw_step": (lambda s: "no_draw" not in s.words, "L-TURN-2"),
     "no_draw_step": (lambda s: "no_draw" in s.words, "L-TURN-2"),
     "deck_empty": (lambda s: not s.deck, "L-WIN-3"),
@@ -45,8 +54,8 @@ GUARDS = {
     "window_open": (lambda s: s.asking is not None, "L-CARD-1"),
     "window_closed": (lambda s: s.asking is None, "L-CARD-1"),
     "pile_open": (lambda s: not s.chain and bool(s.pile), "L-CARD-1"),
-    "hand_too_big": (lambda s: _hand(s) > hand_limit(s, s.current), "L-TURN-4"),
-    "hand_ok": (lambda s: _hand(s) <= hand_limit(s, s.current), "L-TURN-4"),
+    "hand_too_big": (_hand_too_big, "L-TURN-4"),
+    "hand_ok": (Not(_hand_too_big), "L-TURN-4"),
     "choice_pending": (lambda s: bool(s.pending), "L-CHAIN-2"),
 }
 
@@ -124,6 +133,10 @@ class LlamasRules:
 
     def restore(self, snapshot: tuple, cards: LlamasCards) -> LlamasState:
         return LlamasState.restore(snapshot, cards)
+
+    def visible(self, s: LlamasState, seat: int) -> frozenset[int]:
+        """The instances ``seat`` may see (L-ZONE-1, `sight.visible`)."""
+        return sight.visible(s, seat)
 
 
 @cache

@@ -32,6 +32,9 @@ SHARED = ("nursery", "deck", "discard")
 #: the attributes saved as they are (plain JSON values), besides the players and the generator
 FIELDS = ("phase", "mode", "seed", "instances", *SHARED, "pile", "chain", "pending", "pool", "turn", "current",
           "first", "asking", "plays", "words", "skips", "winner", "reason", "over")
+#: those of them that are flat lists of plain values, copied as lists (the bulk of a position: every
+#: instance's number, the deck) rather than walked value by value as `copy_json` walks nested data
+FLAT = frozenset({"instances", *SHARED, "words", "skips"})
 
 
 class Player:
@@ -98,7 +101,7 @@ class LlamasState:
 
     # --- saving ---------------------------------------------------------------------------
     def _plain(self) -> dict:
-        d = {key: copy_json(getattr(self, key)) for key in FIELDS}
+        d = {key: list(getattr(self, key)) if key in FLAT else copy_json(getattr(self, key)) for key in FIELDS}
         d["players"] = [p.to_dict() for p in self.players]
         return d
 
@@ -113,7 +116,7 @@ class LlamasState:
         s = cls.__new__(cls)
         s.cards, s.events, s.rng = cards, [], rng
         for key in FIELDS:
-            setattr(s, key, copy_json(d[key]))
+            setattr(s, key, list(d[key]) if key in FLAT else copy_json(d[key]))
         s.players = [Player.from_dict(p) for p in d["players"]]
         return s
 

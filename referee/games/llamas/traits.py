@@ -20,9 +20,6 @@ from .zones import field_of
 HAND_LIMIT = 7  # L-TURN-4
 
 
-_NONE: dict = {}
-
-
 def words(s: LlamasState, seat: int, key: str) -> list[tuple[int, object]]:
     """(card, value) for every card in ``seat``'s field whose continuous effect has ``key``: its
     `active` abilities, the field's Legal Ramifications looked for only when an animal has one."""
@@ -32,7 +29,7 @@ def words(s: LlamasState, seat: int, key: str) -> list[tuple[int, object]]:
         card = s.card(iid)
         if card is None:
             continue
-        value = card.abilities.get("while", _NONE).get(key)
+        value = card.continuous.get(key)
         if value is None:
             continue
         if card.is_animal:
@@ -47,7 +44,7 @@ def words(s: LlamasState, seat: int, key: str) -> list[tuple[int, object]]:
 def _all_rams(s: LlamasState, seat: int) -> bool:
     for iid in s.players[seat].field:
         card = s.card(iid)
-        if card is not None and not card.is_animal and card.abilities.get("while", {}).get("all_rams"):
+        if card is not None and not card.is_animal and card.continuous.get("all_rams"):
             return True
     return False
 

@@ -160,9 +160,11 @@ def _over(s: LlamasState, winner: int | None, rule: str) -> None:
 
 
 
+DRAW = Action.of("draw")
+
 VERBS = {
     "baby": Verb(lambda s, r: [Action.of("baby", n) for n in distinct(s, s.nursery)], check_baby, perform_baby),
     "first": Verb(lambda s, r: [Action.of("first", str(k + 1)) for k in range(s.seats)], check_first, perform_first),
-    "draw": Verb(lambda s, r: [Action.of("draw")], check_plain, perform_draw, trusted=True),
+    "draw": Verb(lambda s, r: [DRAW], check_plain, perform_draw, trusted=True),
     "discard": Verb(candidates_discard, check_discard, perform_discard),
 }

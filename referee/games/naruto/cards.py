@@ -60,16 +60,23 @@ class Card:
     #: card's effect, and they count as 0 until an effect or the players set them
     variable: frozenset[str] = frozenset()
     names: frozenset[str] = field(default=frozenset(), compare=False)
+    #: every form of its keywords that `has` answers to, lowercased: each keyword and each part of it
+    #: before a " (" (``permanent (2)`` and ``permanent``); worked out once, `has` being asked of
+    #: every card a listing looks at
+    keyword_forms: frozenset[str] = field(init=False, repr=False, compare=False)
+    #: `rank`, worked out once (requirements ask it of every Ninja they look at)
+    rank_index: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "names", frozenset(_names_of(self)))
+        object.__setattr__(self, "keyword_forms", _keyword_forms(self.keywords))
+        object.__setattr__(self, "rank_index", _rank_of(self.characteristics))
 
     # --- keywords -------------------------------------------------------------------------
     def has(self, keyword: str) -> bool:
         """A keyword such as Ambush, Growth, Counter or Permanent (case-insensitive, `Permanent (2)`
         counts as Permanent)."""
-        k = keyword.lower()
-        return any(w.lower() == k or w.lower().startswith(k + " (") for w in self.keywords)
+        return keyword.lower() in self.keyword_forms
 
     @property
     def is_group(self) -> bool:
@@ -112,12 +119,7 @@ class Card:
     @property
     def rank(self) -> int:
         """Highest rank among the characteristics ("Rogue Ninja (Jonin)" counts as Jonin); -1 if none."""
-        best = -1
-        for c in self.characteristics:
-            for i, r in enumerate(RANKS):
-                if c == r or c.endswith(f"({r})"):
-                    best = max(best, i)
-        return best
+        return self.rank_index
 
     @property
     def mental_power(self) -> int:
@@ -182,6 +184,30 @@ class CardSource(Protocol):
     def get(self, number: str) -> Card | None: ...
 
     def __iter__(self) -> Iterator[Card]: ...
+
+
+def _rank_of(characteristics: tuple[str, ...]) -> int:
+    """The index in `RANKS` of the highest rank among the characteristics; -1 if none."""
+    best = -1
+    for c in characteristics:
+        for i, r in enumerate(RANKS):
+            if c == r or c.endswith(f"({r})"):
+                best = max(best, i)
+    return best
+
+
+def _keyword_forms(keywords: tuple[str, ...]) -> frozenset[str]:
+    """Each keyword lowercased, and each part of it before a " (": what ``has(k)`` accepts, ``k``
+    being the whole keyword or a beginning of it followed by " (" (case-insensitive)."""
+    forms = set()
+    for word in keywords:
+        low = word.lower()
+        forms.add(low)
+        at = low.find(" (")
+        while at != -1:
+            forms.add(low[:at])
+            at = low.find(" (", at + 1)
+    return frozenset(forms)
 
 
 @cache

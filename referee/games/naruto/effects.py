@@ -664,6 +664,19 @@ def _picked(s: NarutoState, c: dict, text: str, taken: tuple[int, ...]) -> int:
     raise IllegalAction("N-EFFECT-2", choice="pick", card=text, options=list(c["options"]))
 
 
+def shown(s: NarutoState, c: dict) -> list[int]:
+    """The cards a pending choice shows the player who answers it: those a pick offers (a search of a
+    deck, a look at a hand), the deck's cards an order puts back (the first ones, M-015, or the hand
+    just put under the deck, M-024). Other choices show no card."""
+    if c["kind"] == "pick":
+        pool = _pool(s, c["owner"], c["zone"], c.get("top"))
+        return [i for i in pool if s.instances[i] is not None and _ref(s, i) in c["options"]]
+    if c["kind"] == "order":
+        deck = s.players[c["player"]].deck
+        return deck[len(deck) - c["count"]:] if c.get("bottom") else deck[:c["count"]]
+    return []
+
+
 def _teams(s: NarutoState, p: int, args: tuple[str, ...]) -> list[list[int]]:
     """New teams written ``N-001:N-002 N-003``: every Ninja of the village exactly once, 1 to 3 a team
     (N-ORG-1)."""

@@ -15,7 +15,8 @@ What `HeuristicPlayer` reads (N-ZONE-2), through `SeatView`, for the seat ``me``
 - counts only of both decks and both battle rewards, both turn counters, the step and who attacks.
 
 It never reads the other player's hand, the order or content of any deck, or the face-down rewards;
-`SeatView` refuses any other card. The one look-ahead (the Jutsu exchange) copies the position, tries
+`SeatView` refuses any card the rules' `visible` does not give the seat (`sight.py`, the answer the
+application's widgets read too). The one look-ahead (the Jutsu exchange) copies the position, tries
 the Jutsu, lets both players pass until the Showdown is over and reads only its public result.
 
 Referee mode (physical cards, `Action.needs_naming`) is not for a computer opponent: both players
@@ -39,6 +40,7 @@ from .cards import Card
 from .state import NarutoState
 from .turn import HAND_LIMIT, REWARDS_TO_WIN
 from .power import stats
+from .rules import rules_for
 
 #: reward cards earned by an unblocked team (N-SHOW-3): power <= 4 earns 1, 5 or more earns 2
 OUTSTANDING_POWER = 5
@@ -66,15 +68,13 @@ def _guided(match: Match) -> NarutoState:
 
 # --- what a seat may see -------------------------------------------------------------------------
 class SeatView(SeatSight):
-    """The position as seat ``me`` may know it (N-ZONE-2). Cards are instance ids; `card` and
-    everything built on it refuse a card the seat cannot see (the other hand, decks, rewards)."""
+    """The position as seat ``me`` may know it: the cards the rules say it may see (N-ZONE-2,
+    `NarutoRules.visible`). Cards are instance ids; `card` and everything built on it refuse a card
+    the seat cannot see (the other hand, decks, rewards). ``rules`` are the match's (the format's own
+    by default)."""
 
-    def __init__(self, s: NarutoState, me: int):
-        visible = set(s.players[me].hand)
-        for player in s.players:
-            for zone in (player.village, player.battlefield, player.chakra, player.discard):
-                visible.update(zone)
-        super().__init__(s, me, visible)
+    def __init__(self, s: NarutoState, me: int, rules=None):
+        super().__init__(rules or rules_for(s.format), s, me)
         self.opp = 1 - me
         self.phase, self.turn, self.attacker = s.phase, s.turn, s.attacker
         self._stats: dict[int, tuple[int, int]] = {}
@@ -309,7 +309,7 @@ class HeuristicPlayer:
             return actions[0]
         self._match = match
         legal = _Legal(actions)
-        view = SeatView(s, match.actor)
+        view = SeatView(s, match.actor, match.rules)
         phase = s.phase
         if legal.verb("use"):
             return legal.verb("use")[0]
@@ -518,7 +518,7 @@ def _after_showdown(match: Match, position: dict, action: Action | None, me: int
     outcome = trial.outcome()
     if outcome is not None:
         return WIN_VALUE if outcome.winner == me else -WIN_VALUE
-    return _material(SeatView(trial.state, me))
+    return _material(SeatView(trial.state, me, trial.rules))
 
 
 def _trial_answer(trial: Match) -> Action:
@@ -545,7 +545,7 @@ def _after_chain(match: Match, position: dict, action: Action | None, me: int) -
         return WIN_VALUE if s.winner == me else -WIN_VALUE
     mine, theirs = s.players[me], s.players[1 - me]
     cards = CARD_VALUE * (len(mine.hand) - len(theirs.hand)) + CHAKRA_VALUE * (len(mine.chakra) - len(theirs.chakra))
-    return _material(SeatView(s, me)) + cards
+    return _material(SeatView(s, me, trial.rules)) + cards
 
 
 # --- whole games -------------------------------------------------------------------------------------

@@ -9,10 +9,10 @@ from typing import Sequence
 
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction, PositionError
-from referee.engine.machine import Table
+from referee.engine.machine import Not, Table
 from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
 
-from . import abilities, battle, chain, mission, turn
+from . import abilities, battle, chain, mission, sight, turn
 from .cards import CardSource, bundled
 from .decks import FORMATS, canonical_number, check_deck, is_ccgdb_id
 from .invariants import violations
@@ -22,7 +22,12 @@ from .table import ANYWHERE, ROWS, STATES
 DECK_SIZES = {"standard": 50, "french": 40}
 _FRENCH = ("NI-", "TE-", "TA-", "CL-")
 
-#: guard name -> (pure function of the state, the rule id a refusal cites)
+def _someone_wins(s: NarutoState) -> bool:
+    return turn.victory(s) is not None
+
+
+#: guard name -> (pure function of the state, the rule id a refusal cites); a guard and its opposite
+#: (`Not`) are worked out once for both
 GUARDS = {
     "may_mulligan": (lambda s: s.players[turn.deciding(s)].mulligans < turn.MAX_MULLIGANS, "N-MULL-2"),
     "all_kept": (lambda s: s.players[0].kept and s.players[1].kept, "N-SETUP-4"),
@@ -44,14 +49,14 @@ GUARDS = {
     "teams_sent": (lambda s: bool(s.players[s.attacker].sent), "N-ATTACK-1"),
     "no_teams_sent": (lambda s: not s.players[s.attacker].sent, "N-ATTACK-1"),
     "block_left": (lambda s: len(s.players[s.blocker].sent) < len(s.players[s.attacker].sent), "N-BLOCK-1"),
-    "someone_wins": (lambda s: turn.victory(s) is not None, "N-TURN-1"),
-    "nobody_wins": (lambda s: turn.victory(s) is None, "N-TURN-1"),
+    "someone_wins": (_someone_wins, "N-TURN-1"),
+    "nobody_wins": (Not(_someone_wins), "N-TURN-1"),
     "hand_too_big": (lambda s: len(s.players[s.attacker].hand) > turn.HAND_LIMIT, "N-HAND-1"),
     "hand_ok": (lambda s: len(s.players[s.attacker].hand) <= turn.HAND_LIMIT, "N-HAND-1"),
     "choice_pending": (lambda s: bool(s.pending), "N-EFFECT-1"),
     "manual_open": (lambda s: bool(s.pending) and s.pending[0]["kind"] == "manual", "N-EFFECT-3"),
     "offer_open": (abilities.offer_open, "N-EFFECT-6"),
-    "no_offer": (lambda s: not abilities.offer_open(s), "N-EFFECT-6"),
+    "no_offer": (Not(abilities.offer_open), "N-EFFECT-6"),
 }
 
 AUTOMATIC = {
@@ -188,6 +193,10 @@ class NarutoRules:
 
     def restore(self, snapshot: tuple, cards: CardSource) -> NarutoState:
         return NarutoState.restore(snapshot, cards)
+
+    def visible(self, s: NarutoState, seat: int) -> frozenset[int]:
+        """The instances ``seat`` may see (N-ZONE-2, `sight.visible`)."""
+        return sight.visible(s, seat)
 
 
 @cache
