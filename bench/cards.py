@@ -2,6 +2,7 @@
 which changes nothing), searching it, and recording one action of a match.
 
     python bench/cards.py [--database-url URL] [--seed S] [--queries N] [--actions N] [--profile [N]]
+                          [--slowest N]
 
 The catalogue is generated (random but realistic names, types, symbols, costs and effects) in the
 shape of the real N-CCG-DB file (lower-case Card IDs, printed numbers as text, numbers as floats,
@@ -16,7 +17,8 @@ random guided games; the rules' own work is not counted.
 
 Without ``--database-url`` everything runs on a new SQLite file in a temporary folder.
 
-Goals on SQLite: import <= 2 s, search p99 <= 10 ms, recording <= 2 ms per action (median).
+Goals on SQLite: import <= 2 s, search p99 <= 5 ms, recording <= 2 ms per action (median).
+``--slowest N`` also prints the N slowest searches, their texts and times (what makes the p99).
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from referee.games.naruto.rules import new_match  # noqa: E402
 
 CARDS = 4400
 IMPORT_GOAL = 2.0  # seconds, the issue's "about 2 s" for the whole file
-SEARCH_GOAL = 10.0  # ms, p99
+SEARCH_GOAL = 5.0  # ms, p99 (the issue: p99 <= 5 ms over 4,400 cards)
 RECORD_GOAL = 2.0  # ms per action, median
 
 SYLLABLES = ("na", "ru", "to", "sa", "su", "ke", "ka", "shi", "i", "ta", "chi", "ha", "ku", "ro", "mi",
@@ -276,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--actions", type=int, default=400)
     ap.add_argument("--profile", type=int, nargs="?", const=25, default=0, metavar="N",
                     help="also print the N top functions of cProfile runs of the search and the recording")
+    ap.add_argument("--slowest", type=int, nargs="?", const=10, default=0, metavar="N",
+                    help="also print the N slowest searches (their texts and times)")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
 
@@ -301,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
               f"unchanged {again.unchanged})")
         print(f"search: {len(texts)} queries, {found} with hits; p50 {statistics.median(search_ms):.2f} ms, "
               f"p99 {percentile(search_ms, 0.99):.2f} ms, max {max(search_ms):.2f} ms")
+        if args.slowest:
+            slowest = sorted(zip(search_ms, texts), reverse=True)[: args.slowest]
+            print("slowest searches: " + ", ".join(f"{text[:40]!r} {ms:.2f} ms" for ms, text in slowest))
         print(f"record one action: {len(record_ms)} actions; median {statistics.median(record_ms):.2f} ms, "
               f"p99 {percentile(record_ms, 0.99):.2f} ms, mean {statistics.fmean(record_ms):.2f} ms")
         print(f"goal: import <= {IMPORT_GOAL:g} s: {verdict(import_s <= IMPORT_GOAL)} ({import_s:.2f} s)")

@@ -100,7 +100,10 @@ class SearchToken(SQLModel, table=True):
     """Each folded word of each localized name, for prefix search by word."""
 
     __tablename__ = "search_token"
-    __table_args__ = (Index("ix_search_token_token", "token"), Index("ix_search_token_card_id", "card_id"))
+    # the prefix search reads the first index alone (cards.search; migration 0008 says why)
+    __table_args__ = (Index("ix_search_token_prefix", "token", "position", "card_id", "lang",
+                            postgresql_ops={"token": "text_pattern_ops"}),
+                      Index("ix_search_token_card_id", "card_id"))
     id: Optional[int] = Field(default=None, primary_key=True)
     card_id: int = Field(sa_column=Column(Integer, ForeignKey("card.id", ondelete="CASCADE"), nullable=False))
     lang: str = Field(max_length=2)

@@ -4,15 +4,26 @@ Folding: case, accents and ё/е (and й/и) do not matter, so a name and a quer
 folded form (`fold`), word by word (`tokens`). Each word of each localized name is stored as a
 `SearchToken`, written by `index_cards` whenever a name changes.
 
-A query is never SQL or FTS syntax: only its folded words reach the database, as bound parameters
-of a prefix match whose LIKE wildcards are escaped, so quotes, ``*``, ``NEAR``, ``-``, ``OR``, ``%``
-or ``'; DROP TABLE card; --`` are just text to look for (``near``, ``or``, ``drop table card``...).
+A query is never SQL or FTS syntax: only its folded words reach the database, as bound parameters,
+the ends of a range that holds the words starting with them (``token >= 'nar' AND token < 'nas'``:
+`_starts`) and where no character is special, so quotes, ``*``, ``NEAR``, ``-``, ``OR``, ``%`` or
+``'; DROP TABLE card; --`` are just text to look for (``near``, ``or``, ``drop table card``...).
 
-Speed: a search is one indexed query for the candidates (the query's longest word as a prefix of
-``search_token.token``; or, when the query looks like a card number, that number as a prefix of
-``card.number``), ranked in Python, then one query for the names shown. On SQLite the prefix is
-also written as a range (``token >= 'nar' AND token < 'nas'``), which its planner serves from the
-index whatever LIKE's case rules are.
+Speed (p99 <= 5 ms over 4,400 cards on SQLite: ``python bench/cards.py``): a search reads the
+candidates from the index of ``search_token`` (token, position, card, language) or of
+``card.number``, ranks them in Python, then reads the names of the cards shown. What keeps it fast:
+
+- the prefix is a range, which a B-tree index serves on SQLite and PostgreSQL alike (`_starts`);
+- SQLite's planner, which has no statistics, is told that the filters hold for most cards
+  (`_likely`), so it starts from the query's words instead of every card of the game;
+- one word reads only the places of it that can rank among the first ``limit`` (`_named`), so
+  that a letter does not rank thousands of names; of several words, the rarest finds the
+  candidates (`_rarest`); a number's start (``N-``: thousands of cards) comes back as one string;
+- the statements are built once per game and filters (`_Statements`): building one costs
+  SQLAlchemy more than SQLite takes to run it.
+
+None of this changes what a search finds: tests/cards/test_search.py compares it with ranking every
+name of a generated catalogue.
 
 Filters (`FILTERS`): each game has its own. The Naruto CCG's cards are filtered by type, symbol and
 entrance cost; Llamas Unleashed's by type, an animal's subtype and its variation. A filter the game
@@ -21,7 +32,8 @@ their language, never silently ignored.
 
 Ranking, best first: the exact card number; the exact whole name; a name that starts with the
 query; a card number that starts with the query; every query word the prefix of a word of one
-name (the earlier those words stand in the name, the better); ties by card number.
+name (the earlier those words stand in the name, the better); ties by card number. A card is ranked
+by its best name; of two as good, the one indexed first gives the language it matched in.
 """
 
 from __future__ import annotations
@@ -29,10 +41,10 @@ from __future__ import annotations
 import heapq
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, Callable, Iterable, Sequence
 
-from sqlalchemy import and_, delete, insert, or_, select, update
+from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.orm import Session
 
 from referee.games.naruto.decks import canonical_number, is_card_number, number_key
@@ -160,17 +172,34 @@ def padded_number(number: str) -> str:
 
 
 def _successor(prefix: str) -> str:
-    """The smallest string above every string that starts with ``prefix`` (binary order)."""
+    """The smallest string above every string that starts with ``prefix`` (a word of `tokens`, or
+    a card number), in the order of the characters' code points."""
     return prefix[:-1] + chr(ord(prefix[-1]) + 1)
 
 
+def _starts(column, name: str, sqlite: bool, prefix: str | None = None):
+    """``column`` starts with a (non-empty) prefix: it lies from the prefix up to its `_successor`
+    in the order of the characters' code points (UTF-8's byte order), which is exactly the strings
+    that start with it, and what a B-tree index serves. SQLite compares text in that order; on
+    PostgreSQL, whose ``<`` follows the database's collation, ``~>=~`` and ``~<~`` do, served by the
+    ``text_pattern_ops`` indexes. No character is special (``%``, ``_``, ``*`` are text to look
+    for). The bounds (`_bounds` of ``name``) are bound when the statement runs, or here from
+    ``prefix``."""
+    values = _bounds(name, prefix) if prefix is not None else {}
+    low, high = (bindparam(key, values[key]) if values else bindparam(key) for key in (f"{name}_low", f"{name}_high"))
+    if sqlite:
+        return and_(column >= low, column < high)
+    return and_(column.op("~>=~", is_comparison=True)(low), column.op("~<~", is_comparison=True)(high))
+
+
+def _bounds(name: str, prefix: str) -> dict[str, str]:
+    """The parameters of `_starts` named ``name`` for ``prefix``."""
+    return {f"{name}_low": prefix, f"{name}_high": _successor(prefix)}
+
+
 def _prefix(column, prefix: str, sqlite: bool):
-    """``column`` starts with ``prefix``: LIKE with its wildcards escaped (``autoescape``), plus, on
-    SQLite, the same as a range that its planner serves from the column's index."""
-    like = column.startswith(prefix, autoescape=True)
-    if sqlite and prefix:
-        return and_(column >= prefix, column < _successor(prefix), like)
-    return like
+    """``column`` starts with ``prefix`` (a non-empty one): `_starts`."""
+    return _starts(column, "prefix", sqlite, prefix)
 
 
 def _listed(column, value: str, sep: str):
@@ -253,6 +282,183 @@ def _rank_name(folded: str, words: tuple[str, ...]) -> tuple | None:
     return (WORDS, tuple(positions))
 
 
+#: SQLite: the chance given to its planner that a filter holds (see `_likely`)
+_LIKELY = literal_column("0.9")
+
+
+def _likely(conditions: list, sqlite: bool) -> list:
+    """The filters, marked on SQLite as true for most cards. Nothing runs ANALYZE, so its planner
+    has no statistics and takes an equality on an indexed column (``card.game = 'naruto'``,
+    ``card.type = 'Ninja'``) to pick about ten rows: it would start from the cards, every card of
+    the game, and look up each one's words, reading the whole catalogue for every query. Marked
+    ``likelihood(..., 0.9)``, the filters are checked on the cards that the query's words (or
+    number) lead to. PostgreSQL keeps statistics and needs no hint."""
+    return [func.likelihood(c, _LIKELY) for c in conditions] if sqlite else conditions
+
+
+#: what separates the numbers `_Statements.numbered` and `_Statements.listed` give in one string
+#: (a card number holds no whitespace: `canonical_number`)
+_SEP = "\n"
+
+
+def _joined(column, sqlite: bool):
+    """Every value of ``column`` in one string, separated by `_SEP`: one row for thousands."""
+    return func.group_concat(column, _SEP) if sqlite else func.string_agg(column, _SEP)
+
+
+class _Statements:
+    """The statements of the searches of one game with one choice of filters, built once: building
+    one costs SQLAlchemy more than SQLite takes to run it. A query's words and number are bound
+    when they run (`_bounds`)."""
+
+    def __init__(self, game: str, chosen: tuple[tuple[str, Any], ...], sqlite: bool):
+        where = _likely(_filters(game, dict(chosen)), sqlite)
+        #: the numbers of the cards numbered ``exact``, or with the N-CCG-DB id ``ident``
+        self.exact = select(CardRecord.number).where(*where, or_(
+            CardRecord.number.in_(bindparam("exact", expanding=True)), CardRecord.ccgdb_id == bindparam("ident")))
+        #: the numbers that start with ``number``, in one string (`_SEP`): a short prefix such as
+        #: ``N-`` has thousands, and a row costs the driver and SQLAlchemy more than the database
+        self.numbered = select(_joined(CardRecord.number, sqlite)).where(
+            *where, _starts(CardRecord.number, "number", sqlite))
+        # (token id, language, position, token, card number) of the words starting with ``word``
+        # in the names of the cards the filters allow
+        words = (select(SearchToken.id, SearchToken.lang, SearchToken.position, SearchToken.token, CardRecord.number)
+                 .select_from(SearchToken).join(CardRecord, CardRecord.id == SearchToken.card_id)
+                 .where(*where, _starts(SearchToken.token, "word", sqlite)))
+        # the folded name each word is in: looked up word by word (a join lets PostgreSQL hash
+        # every name of the catalogue to find a few hundred)
+        folded = (select(CardName.folded)
+                  .where(CardName.card_id == SearchToken.card_id, CardName.lang == SearchToken.lang).scalar_subquery())
+        #: for a search by one word: those and, when the name's first word is ``word`` itself,
+        #: the folded name (the only one `_best_names` needs)
+        self.word = words.add_columns(
+            case((and_(SearchToken.position == 0, SearchToken.token == bindparam("word_low")), folded)))
+        #: for a search by several words: those and the folded name
+        self.words = words.add_columns(folded)
+        #: the same as `word`, only the words at a position <= ``cut``
+        self.word_within = self.word.where(SearchToken.position <= bindparam("cut"))
+        #: the position of the ``skip + 1``-th of those words, in order of position (no row: fewer
+        #: words), read without the names; when only the game is chosen, from the tokens' index
+        #: alone, counting the words of every game (nearly all are the game's anyway)
+        cut = select(SearchToken.position).where(_starts(SearchToken.token, "word", sqlite))
+        if len(where) > 1:
+            cut = cut.join(CardRecord, CardRecord.id == SearchToken.card_id).where(*where)
+        self.cut = cut.order_by(SearchToken.position).offset(bindparam("skip")).limit(1)
+        #: the numbers of every card the filters allow, in one string (`_SEP`)
+        self.listed = select(_joined(CardRecord.number, sqlite)).where(*where)
+
+
+@lru_cache(maxsize=256)
+def _statements(game: str, chosen: tuple[tuple[str, Any], ...], sqlite: bool) -> _Statements:
+    return _Statements(game, chosen, sqlite)
+
+
+@cache
+def _count_statement(sqlite: bool):
+    """How many stored words start with ``word``, counted in the tokens' index."""
+    return select(func.count()).select_from(SearchToken).where(_starts(SearchToken.token, "word", sqlite))
+
+
+#: a query word that starts at most this many stored words is rare enough to find the candidates
+#: of a search by several words: reading them costs about what counting another word would
+RARE = 100
+
+
+def _rarest(conn, words: tuple[str, ...], sqlite: bool) -> str:
+    """The query word that starts the fewest stored words, the longest counted first, until one
+    is `RARE` enough."""
+    counted = []
+    for word in sorted(set(words), key=len, reverse=True):
+        counted.append((conn.execute(_count_statement(sqlite), _bounds("word", word)).scalar(), word))
+        if counted[-1][0] <= RARE:
+            break
+    return min(counted)[1]
+
+
+#: the type and the names of the cards shown, languages in alphabetical order (the first is shown
+#: when neither the language asked for, nor the one matched, nor English is there)
+_SHOWN = (select(CardRecord.number, CardRecord.type, CardName.lang, CardName.name)
+          .select_from(CardRecord).outerjoin(CardName, CardName.card_id == CardRecord.id)
+          .where(CardRecord.game == bindparam("game"), CardRecord.number.in_(bindparam("numbers", expanding=True)))
+          .order_by(CardRecord.number, CardName.lang))
+
+#: card numbers' natural order, cached: the same numbers are ranked query after query
+_number_key = lru_cache(maxsize=100_000)(number_key)
+
+#: a card found: its number, how it matched (EXACT_NUMBER...), the language it matched in
+Found = tuple[str, int, str]
+
+
+def _by_number(numbers: Iterable[str], how: int, limit: int) -> list[Found]:
+    """The first ``limit`` of these card numbers in their natural order, all matched ``how``."""
+    return [(n, how, "en") for n in heapq.nsmallest(limit, numbers, key=_number_key)]
+
+
+def _split(numbers: str | None) -> list[str]:
+    """The numbers of `_Statements.numbered` or `_Statements.listed`."""
+    return numbers.split(_SEP) if numbers else []
+
+
+def _numbered(conn, statements: _Statements, text: str, number: str, limit: int) -> list[Found]:
+    """The first ``limit`` cards for a card number (or the start of one): the card of that number
+    (``J-1`` is also ``J-001``) or of that N-CCG-DB id (``nUS093`` is ``n-us093``), then the cards
+    whose number starts with it, by number."""
+    exact = {number, padded_number(number)}
+    ident = "".join(text.split()).casefold()
+    hits = set(conn.execute(statements.exact, {"exact": sorted(exact), "ident": ident}).scalars())
+    first = _by_number(hits, EXACT_NUMBER, limit)
+    started = _split(conn.execute(statements.numbered, _bounds("number", number)).scalar())
+    return first + _by_number([n for n in started if n not in hits], NUMBER_PREFIX, limit - len(first))
+
+
+def _best_names(rows: list, words: tuple[str, ...]) -> dict[str, tuple[tuple, int, str]]:
+    """The best name of each card among these rows of `_Statements.word` (one word) or
+    `_Statements.words`: card number -> (rank key, token id, language); of two names as good, the
+    one indexed first (the lower token id)."""
+    best: dict[str, tuple[tuple, int, str]] = {}
+    for order, lang_, position, token, number_, folded in rows:
+        if len(words) == 1 and not (position == 0 and token == words[0]):
+            # one word: the matched word's place says it all (first: the name starts with the
+            # word), without splitting the name
+            key = (NAME_START, ()) if position == 0 else (WORDS, (position,))
+        else:
+            key = _rank_name(folded, words)
+            if key is None:
+                continue
+        seen = best.get(number_)
+        if seen is None or (key, order) < seen[:2]:
+            best[number_] = (key, order, lang_)
+    return best
+
+
+def _named(conn, statements: _Statements, words: tuple[str, ...], limit: int, sqlite: bool) -> list[Found]:
+    """The first ``limit`` cards whose name, in some language, holds a word starting with each of
+    ``words``: ranked by their best name (`_rank_name`), then by number.
+
+    Several words: a name must hold them all, so the rarest finds the candidates. One word: only
+    the places of it that can make the first ``limit`` are read. The later it stands in a name, the
+    lower the name ranks, so a card whose names have it only after a cut ranks below every card
+    with a name that has it before the cut or at it; once those are ``limit`` cards, nothing after
+    the cut is needed. The cut is the place of the ``limit``-th word found, in order of place
+    (`_Statements.cut`); when the cards found up to it are too few (a card can have the word in
+    several of its names) it moves on to the place of twice as many words, and so on, until there
+    are enough or every place is read."""
+    if len(words) > 1:
+        rows = conn.execute(statements.words, _bounds("word", _rarest(conn, words, sqlite))).all()
+        best = _best_names(rows, words)
+    else:
+        params, nth = _bounds("word", words[0]), limit
+        while (cut := conn.execute(statements.cut, {**params, "skip": nth - 1}).scalar()) is not None:
+            best = _best_names(conn.execute(statements.word_within, {**params, "cut": cut}).all(), words)
+            if len(best) >= limit:
+                break
+            nth *= 2
+        else:
+            best = _best_names(conn.execute(statements.word, params).all(), words)
+    first = heapq.nsmallest(limit, best.items(), key=lambda item: (item[1][0], _number_key(item[0])))
+    return [(number_, key[0], lang_) for number_, (key, _, lang_) in first]
+
+
 def search(db, text: str, *, lang: str | None = None, type: str | None = None, symbol: str | None = None,
            cost: int | None = None, subtype: str | None = None, variation: str | None = None, limit: int = 50,
            game: str = "naruto") -> list[Hit]:
@@ -260,67 +466,35 @@ def search(db, text: str, *, lang: str | None = None, type: str | None = None, s
     filtered by the game's filters: type, symbol and entrance cost for the Naruto CCG; type, subtype
     and variation for Llamas Unleashed. An empty ``text`` lists the cards the filters allow, by
     number; no text and no filter finds nothing."""
-    filters = _filters(game, {"type": type, "symbol": symbol, "cost": cost, "subtype": subtype,
-                              "variation": variation})
+    chosen = {"type": type, "symbol": symbol, "cost": cost, "subtype": subtype, "variation": variation}
+    filters = _filters(game, chosen)  # refuses an unknown game, filter or value
     words = tuple(tokens(text or ""))
     number = number_query(text or "")
-    if not words and number is None and len(filters) == 1:
+    if (not words and number is None and len(filters) == 1) or limit <= 0:
         return []
-
-    # card id -> (rank key, number, type, language matched)
-    found: dict[int, tuple[tuple, str, str, str]] = {}
-
-    def offer(card_id: int, key: tuple, number_: str, type__: str, lang_: str) -> None:
-        best = found.get(card_id)
-        if best is None or key < best[0]:
-            found[card_id] = (key, number_, type__, lang_)
 
     with db.session() as session:
         conn = session.connection()  # plain Core rows: no ORM work per row
         sqlite = conn.dialect.name == "sqlite"
-        if number is not None:
-            exact = {number, padded_number(number)}
-            ident = "".join((text or "").split()).casefold()  # an N-CCG-DB id: nUS093 is n-us093
-            rows = conn.execute(
-                select(CardRecord.id, CardRecord.number, CardRecord.type, CardRecord.ccgdb_id)
-                .where(*filters, or_(_prefix(CardRecord.number, number, sqlite), CardRecord.number.in_(exact),
-                                     CardRecord.ccgdb_id == ident))).all()
-            for r in rows:
-                best = r.number in exact or r.ccgdb_id == ident
-                offer(r.id, (EXACT_NUMBER if best else NUMBER_PREFIX, ()), r.number, r.type, "en")
-        if words and number is None:  # a card number is not looked for among the names
-            longest = max(words, key=len)  # the rarest word, most likely: fewest candidates
-            rows = conn.execute(
-                select(CardName.card_id, CardName.lang, CardName.folded, CardRecord.number, CardRecord.type,
-                       SearchToken.position, SearchToken.token)
-                .select_from(SearchToken)
-                .join(CardName, and_(CardName.card_id == SearchToken.card_id, CardName.lang == SearchToken.lang))
-                .join(CardRecord, CardRecord.id == SearchToken.card_id)
-                .where(*filters, _prefix(SearchToken.token, longest, sqlite))).all()
-            for card_id, lang_, folded, number_, type__, position, token in rows:
-                if len(words) == 1 and not (position == 0 and token == longest):
-                    # one word: the matched token's place says it all (first word: the name
-                    # starts with the query), without splitting the name
-                    key = (NAME_START, ()) if position == 0 else (WORDS, (position,))
-                else:
-                    key = _rank_name(folded, words)
-                if key is not None:
-                    offer(card_id, key, number_, type__, lang_)
-        if not words and number is None:
-            rows = conn.execute(select(CardRecord.id, CardRecord.number, CardRecord.type).where(*filters)).all()
-            for r in rows:
-                offer(r.id, (FILTER, ()), r.number, r.type, "en")
-
-        best = heapq.nsmallest(max(0, limit), found.items(), key=lambda item: (item[1][0], number_key(item[1][1])))
-        names: dict[int, dict[str, str]] = {}
-        for chunk in chunks([card_id for card_id, _ in best]):
-            for r in conn.execute(select(CardName.card_id, CardName.lang, CardName.name)
-                                  .where(CardName.card_id.in_(chunk))):
-                names.setdefault(r.card_id, {})[r.lang] = r.name
+        statements = _statements(game, tuple(chosen.items()), sqlite)
+        if number is not None:  # a card number is not looked for among the names
+            found = _numbered(conn, statements, text, number, limit)
+        elif words:
+            found = _named(conn, statements, words, limit, sqlite)
+        else:
+            found = _by_number(_split(conn.execute(statements.listed).scalar()), FILTER, limit)
+        shown: dict[str, tuple[str, dict[str, str]]] = {}  # number -> (type, language -> name)
+        for chunk in chunks([number_ for number_, _, _ in found]):
+            for number_, type__, lang_, name in conn.execute(_SHOWN, {"game": game, "numbers": chunk}).all():
+                names = shown.setdefault(number_, (type__, {}))[1]
+                if lang_ is not None:
+                    names[lang_] = name
 
     hits = []
-    for card_id, (key, number_, type__, matched) in best:
-        by_lang = names.get(card_id, {})
-        shown = next((l for l in (lang, matched, "en") if l and l in by_lang), next(iter(by_lang), None))
-        hits.append(Hit(number_, by_lang.get(shown, number_), type__, _SCORES[key[0]], shown or "en"))
+    for number_, how, matched in found:
+        if number_ not in shown:
+            continue  # deleted meanwhile
+        type__, by_lang = shown[number_]
+        lang_ = next((l for l in (lang, matched, "en") if l and l in by_lang), next(iter(by_lang), None))
+        hits.append(Hit(number_, by_lang.get(lang_, number_), type__, _SCORES[how], lang_ or "en"))
     return hits

@@ -4,13 +4,18 @@ over the bundled Set 1 plus a few cards of our own."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from sqlalchemy import func, inspect
 from sqlmodel import select
 
+from cards import search as search_module
 from cards.db import Database
 from cards.models import CardName, CardRecord, SearchToken
-from cards.search import SearchError, _prefix, fold, index_card, search, tokens
+from cards.search import (_SCORES, EXACT_NAME, EXACT_NUMBER, FILTER, NAME_START, NUMBER_PREFIX, WORDS, Hit, SearchError,
+                          _filters, _prefix, fold, index_card, index_cards, number_query, padded_number, search, tokens)
+from referee.games.naruto.decks import number_key
 
 # our own cards: (number, type, symbols, entrance cost, {lang: name})
 EXTRA = [
@@ -249,3 +254,192 @@ def test_index_card_rewrites_the_tokens_of_a_renamed_card(db):
         tokens_ = s.exec(select(SearchToken.token).where(SearchToken.card_id == record.id)
                          .order_by(SearchToken.position)).all()
     assert stored == "eclair katana" and tokens_ == ["eclair", "katana"]
+
+
+# --- the same results as ranking every name ----------------------------------------------------
+
+#: words of the seeded catalogue's names, by language: they share first letters and whole words
+#: (``Jutsu`` in every language, as Set 1's Spanish and French names have it)
+VOCABULARY = {
+    "en": ["Jutsu", "Justice", "Style", "Stone", "Storm", "Tiger", "Tree", "Toad", "Fire", "Fist", "Fang", "Shadow",
+           "Shark", "Sand", "Water", "Wind", "Wolf", "Leaf", "Lotus", "A", "Ash"],
+    "es": ["Jutsu", "Estilo", "Piedra", "Tigre", "Fuego", "Puño", "Sombra", "Agua", "Viento", "Árbol"],
+    "fr": ["Jutsu", "Style", "Pierre", "Tigre", "Feu", "Poing", "Ombre", "Eau", "Vent", "Arbre"],
+    "ru": ["Дзюцу", "Стиль", "Камень", "Тигр", "Огонь", "Ёж", "Тень", "Вода", "Ветер"],
+}
+SYMBOLS = ("Fire", "Water", "Wind", "Lightning", "Earth")
+
+
+def seed_catalogue(db: Database, rng: random.Random, naruto: int = 300, llamas: int = 40) -> None:
+    """Cards whose names, in one to four languages, are drawn from `VOCABULARY` (a word can come
+    twice in a name, a translation often starts with the English name's first word), numbered in
+    shapes whose text order is not their natural order (Q-7, Q-012, Q-US3, Q-40B), and some cards
+    of Llamas Unleashed named in the same words."""
+    def name(lang: str, first: str | None = None) -> str:
+        words = [rng.choice(VOCABULARY[lang]) for _ in range(rng.randint(1, 5))]
+        return " ".join([first] + words[1:] if first else words)
+
+    with db.exclusive() as session:
+        records = []
+        for i in range(1, naruto + 1):
+            number = rng.choice((f"Q-{i}", f"Q-{i:03d}", f"Q-US{i}", f"Q-{i}B", f"QX-{i}"))
+            records.append(CardRecord(
+                game="naruto", number=number, type=rng.choice(("Ninja", "Jutsu", "Mission")),
+                symbols="/".join(rng.sample(SYMBOLS, rng.randint(1, 2))), entrance_cost=rng.randint(0, 3),
+                ccgdb_id="qz900" if i == 15 else None))
+        records += [CardRecord(game="llamas", number=f"LQ-{i}", type="Animal") for i in range(1, llamas + 1)]
+        session.add_all(records)
+        session.flush()
+        for record in records:
+            english = name("en")
+            names = {"en": english}
+            for lang, chance in (("es", 0.4), ("fr", 0.25), ("ru", 0.25)):
+                if rng.random() < chance:
+                    first = english.split()[0] if lang != "ru" and rng.random() < 0.5 else None
+                    names[lang] = name(lang, first)
+            session.add_all(CardName(card_id=record.id, lang=lang, name=text, folded=fold(text))
+                            for lang, text in names.items())
+        session.flush()
+        index_cards(session, [record.id for record in records])
+
+
+def ranked(name_words: list[str], words: tuple[str, ...]) -> tuple | None:
+    """How a name (its words) matches the query words, as the module's docstring ranks it: the
+    whole name, the start of the name, else every query word the start of a word of the name (the
+    earlier those words stand, the better); None when some query word starts none of them."""
+    firsts = [next((i for i, w in enumerate(name_words) if w.startswith(word)), None) for word in words]
+    if None in firsts:
+        return None
+    name, query = " ".join(name_words), " ".join(words)
+    return (EXACT_NAME, ()) if name == query else (NAME_START, ()) if name.startswith(query) else (WORDS, tuple(firsts))
+
+
+class Unoptimised:
+    """`search` computed the slow way: every name of every card the filters allow is ranked
+    (`ranked`), each card by its best name (of two as good, the one indexed first) then by its
+    number in natural order; no candidate is left unread."""
+
+    def __init__(self, db: Database):
+        self.db = db
+        self._allowed: dict[tuple, set[int]] = {}
+        with db.session() as s:
+            self.cards = {r.id: r for r in s.exec(select(CardRecord.id, CardRecord.number, CardRecord.type,
+                                                         CardRecord.ccgdb_id))}
+            self.names: dict[int, dict[str, str]] = {}  # card id -> language -> name, by language
+            for r in s.exec(select(CardName.card_id, CardName.lang, CardName.name).order_by(CardName.lang)):
+                self.names.setdefault(r.card_id, {})[r.lang] = r.name
+            # (card id, language) -> the name's words by position, names in the order indexed
+            by_name: dict[tuple[int, str], dict[int, str]] = {}
+            for r in s.exec(select(SearchToken.card_id, SearchToken.lang, SearchToken.position, SearchToken.token)
+                            .order_by(SearchToken.id)):
+                by_name.setdefault((r.card_id, r.lang), {})[r.position] = r.token
+            self.words = {key: [words[p] for p in sorted(words)] for key, words in by_name.items()}
+
+    def allowed(self, game: str, chosen: dict) -> set[int]:
+        """The cards the filters allow (read once for each choice of filters)."""
+        key = (game, tuple(sorted(chosen.items())))
+        if key not in self._allowed:
+            with self.db.session() as s:
+                self._allowed[key] = set(s.exec(select(CardRecord.id).where(*_filters(game, chosen))).all())
+        return self._allowed[key]
+
+    def matching(self, word: str, allowed: set[int]) -> int:
+        """How many stored words of the allowed cards' names start with ``word``."""
+        return sum(w.startswith(word) for (card_id, _), ws in self.words.items() if card_id in allowed for w in ws)
+
+    def search(self, text: str, *, lang: str | None = None, limit: int = 50, game: str = "naruto",
+               **chosen) -> list[Hit]:
+        allowed = self.allowed(game, chosen)
+        words, number = tuple(tokens(text)), number_query(text)
+        if (not words and number is None and not any(v not in (None, "") for v in chosen.values())) or limit <= 0:
+            return []
+        best: dict[int, tuple[tuple, str]] = {}  # card id -> (how it matched, language matched)
+
+        def offer(card_id: int, key: tuple | None, lang_: str) -> None:
+            if card_id in allowed and key is not None and (card_id not in best or key < best[card_id][0]):
+                best[card_id] = (key, lang_)
+
+        if number is not None:
+            exact, ident = {number, padded_number(number)}, "".join(text.split()).casefold()
+            for card_id, card in self.cards.items():
+                if card.number in exact or card.ccgdb_id == ident:
+                    offer(card_id, (EXACT_NUMBER, ()), "en")
+                elif card.number.startswith(number):
+                    offer(card_id, (NUMBER_PREFIX, ()), "en")
+        elif words:
+            for (card_id, lang_), name_words in self.words.items():
+                offer(card_id, ranked(name_words, words), lang_)
+        else:
+            for card_id in allowed:
+                offer(card_id, (FILTER, ()), "en")
+        hits = []
+        for card_id in sorted(best, key=lambda c: (best[c][0], number_key(self.cards[c].number)))[:limit]:
+            (category, _), matched = best[card_id]
+            card, by_lang = self.cards[card_id], self.names.get(card_id, {})
+            shown = next((l for l in (lang, matched, "en") if l and l in by_lang), next(iter(by_lang), None))
+            hits.append(Hit(card.number, by_lang.get(shown, card.number), card.type, _SCORES[category], shown or "en"))
+        return hits
+
+
+SEEDED_QUERIES = [
+    # a letter, in every language: the names that start with it first, then the later places
+    "j", "s", "t", "f", "w", "l", "a", "e", "p", "o", "v", "д", "с", "к", "т", "в", "е", "ё",
+    # a few letters, whole words, words several names have twice
+    "ju", "st", "sto", "ti", "fi", "wa", "es", "pi", "ка", "ти", "jutsu", "style", "tiger", "fire", "дзюцу", "ash",
+    # several words
+    "fire style", "st ti", "jutsu st", "a a", "ti ti", "wat wi", "estilo fuego", "ст ка", "t s f", "jutsu jutsu",
+    # numbers, their starts, an N-CCG-DB id
+    "Q-", "Q-1", "Q-0", "Q-US", "q7", "Q-7", "qz900", "QX-", "Q-US1",
+    # nothing found
+    "zzz", "x y",
+]
+SEEDED_FILTERS = [{}, {"type": "Jutsu"}, {"cost": 1}, {"type": "Ninja", "symbol": "Fire"}]
+
+
+@pytest.fixture
+def seeded(db_url):
+    with Database(db_url) as database:
+        seed_catalogue(database, random.Random(7))
+        yield database
+
+
+def test_search_finds_what_ranking_every_name_finds(seeded, monkeypatch):
+    """What `search` leaves unread (the places of one word after its cut, the names without the
+    rarest of several words) never changes its first ``limit`` results: on a seeded catalogue whose
+    names share letters and words in several languages and in two games, with filters that leave
+    cards out, every search equals ranking every name of every card (`Unoptimised`). The cut is
+    used, and moved on, in these searches."""
+    reference = Unoptimised(seeded)
+    passes: list[int] = []  # rows ranked by each pass of the search over names
+    rank = search_module._best_names
+    monkeypatch.setattr(search_module, "_best_names", lambda rows, words: passes.append(len(rows)) or rank(rows, words))
+    cut, moved = False, False
+    for query in SEEDED_QUERIES:
+        for chosen in SEEDED_FILTERS:
+            for limit in (1, 5, 20, 1000):
+                passes.clear()
+                hits = search(seeded, query, limit=limit, **chosen)
+                assert hits == reference.search(query, limit=limit, **chosen), (query, chosen, limit)
+                words = tokens(query)
+                if len(words) == 1 and number_query(query) is None and passes:
+                    cut |= passes[-1] < reference.matching(words[0], reference.allowed("naruto", chosen))
+                    moved |= len(passes) > 1
+        assert search(seeded, query, lang="ru", limit=20) == reference.search(query, lang="ru", limit=20), query
+    for query in ("", "a", "ti", "LQ-", "LQ-1", "fire style"):
+        assert search(seeded, query, game="llamas", limit=5) == reference.search(query, game="llamas", limit=5)
+    assert search(seeded, "", type="Mission", limit=30) == reference.search("", type="Mission", limit=30)
+    assert cut and moved
+
+
+def test_on_sqlite_a_search_by_words_starts_from_their_index(sqlite_loaded_url):
+    """SQLite keeps no statistics, and took ``card.game = 'naruto'`` (or a type) for a narrow
+    condition: it read every card of the game and looked up each one's words. The filters are
+    marked as likely (`cards.search._likely`), so it starts from the index of the words."""
+    with Database(sqlite_loaded_url) as db, db.engine.connect() as conn:
+        statements = search_module._statements("naruto", (("type", "Ninja"), ("cost", 1)), True)
+        for statement in (statements.word, statements.word_within, statements.words):
+            compiled = statement.compile(dialect=conn.dialect)
+            params = compiled.construct_params({"word_low": "na", "word_high": "nb", "cut": 2})
+            plan = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + compiled.string,
+                                        tuple(params[name] for name in compiled.positiontup)).all()
+            assert plan[0].detail.startswith("SEARCH search_token USING COVERING INDEX ix_search_token_prefix"), plan
