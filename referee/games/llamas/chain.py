@@ -14,7 +14,7 @@ until it is given) or the link is closed.
 
 from __future__ import annotations
 
-from .effects import ask, confirm, context, pick, run
+from .effects import OPS, ask, confirm, context, pick, run
 from .links import add_link, effect
 from .state import LlamasState
 from .traits import immune, matches, variations
@@ -178,3 +178,8 @@ def drop(s: LlamasState, k: int) -> None:
     eff = s.chain[0]["effects"][k]
     eff["status"] = "dropped"
     s.emit("effect_dropped", player=eff["player"], card=eff["number"])
+
+
+# the chain's own steps an answered choice runs (see `effects.OPS`)
+OPS["set_target"] = set_target
+OPS["drop"] = lambda s, op, ctx: drop(s, op["effect"])

@@ -421,21 +421,10 @@ def op_block(s, op, ctx):
     s.emit("blocked", player=ctx["p"], card=card.number, kept=bool(keep))
 
 
-# --- internal steps of the chain (see chain.py) ---------------------------------------------------
-def op_set_target(s, op, ctx):
-    from .chain import set_target
-
-    set_target(s, op, ctx)
-
-
+# --- internal steps of the chain (chain.py adds "set_target" and "drop": it runs effects, so it
+# is imported after this module and registers its own steps here) -----------------------------------
 def op_ready(s, op, ctx):
     s.chain[0]["effects"][op["effect"]]["status"] = "ready"
-
-
-def op_drop(s, op, ctx):
-    from .chain import drop
-
-    drop(s, op["effect"])
 
 
 OPS: dict[str, Callable] = {
@@ -443,7 +432,7 @@ OPS: dict[str, Callable] = {
     "steal": op_steal, "give": op_give, "return": op_return, "bring": op_bring, "search": op_search,
     "to_hand": op_to_hand, "pull": op_pull, "take": op_take, "skip": op_skip, "word": op_word, "plays": op_plays,
     "shuffle_in": op_shuffle_in, "reshuffle": op_reshuffle, "discard_top": op_discard_top, "arrange": op_arrange,
-    "arranged": op_arranged, "block": op_block, "set_target": op_set_target, "ready": op_ready, "drop": op_drop,
+    "arranged": op_arranged, "block": op_block, "ready": op_ready,
     "depart": op_depart,
 }
 

@@ -15,6 +15,7 @@ from referee.games import GAMES
 
 from . import chain, effects, pile, sight, turn
 from .cards import LlamasCards, bundled
+from .invariants import violations
 from .state import LlamasState
 from .table import ANYWHERE, ROWS, STATES
 from .traits import hand_limit
@@ -91,8 +92,6 @@ class LlamasRules:
     @staticmethod
     def invariants(state) -> list[str]:
         """What no play can break (a saved position is checked against it when loaded)."""
-        from .invariants import violations
-
         return violations(state)
 
     def __init__(self) -> None:
