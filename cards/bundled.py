@@ -1,49 +1,43 @@
-"""The catalogue shipped in the package: Naruto Set 1 "The Path to Hokage" with the ready decks, and
-the Llamas Unleashed base game.
+"""The catalogue shipped in the package: one set per game, each described next to its game
+(`cards.games`: Naruto Set 1 "The Path to Hokage" with the ready decks, the Llamas Unleashed base
+game), in the game registry's order.
 
 A first start loads them with no user action: `Database` calls `ensure_bundled` on every open.
 Whether a set must be written is decided by a fingerprint of what its load is made from (its
-shipped files, and the source of this loader, of `cards.names` and of `cards.search`, whose
-folding fills the search tokens), kept in the set's ``card_set.data_hash`` with a count of its
-cards: an up-to-date database costs a hash of a few small files and one query per set, and a new
-translation file, a corrected summary or a change in the folding reloads the sets it touches.
+shipped files, and the source of this loader, of the set's own module in `cards.games`, of
+`cards.names` and of `cards.search`, whose folding fills the search tokens), kept in the set's
+``card_set.data_hash`` with a count of its cards: an up-to-date database costs a hash of a few
+small files and one query per set, and a new translation file, a corrected summary or a change in
+the folding reloads the sets it touches.
 
-Sources (`BundledSet`): the card facts, effect definitions, English names and effect summaries
-come from the engine's package data, as the engine reads it (``referee.games.naruto.cards.bundled()``
-and ``referee.games.llamas.cards.bundled()``), and from the same CSV (Set 1's stats as printed, the
-Llamas triggers); the summaries become the English `CardText`. The es/ru/fr names and effect descriptions come from two files per set in
-``cards/data/`` (number,es,ru,fr, read by `cards.names`) when they are there, a row for a card the
-set lacks being refused, not dropped; the decks from ``cards/data/decks/*.txt`` (Naruto deck lists
-whose first comment lines may say ``# name: ...`` and ``# format: ...``). The whole load is one
-transaction.
+Sources (`cards.games.BundledSet`): the card facts, effect definitions, English names and effect
+summaries come from the engine's package data, as the engine reads it (each game's
+``referee.games.<id>.cards.bundled()``), and from the same CSV (Set 1's stats as printed, the Llamas
+triggers); the summaries become the English `CardText`. The es/ru/fr names and effect descriptions
+come from two files per set in ``cards/data/`` (number,es,ru,fr, read by `cards.names`) when they
+are there, a row for a card the set lacks being refused, not dropped; the ready decks of a set that
+ships some from its folder (``cards/data/decks/*.txt`` for Set 1: deck lists whose first comment
+lines may say ``# name: ...`` and ``# format: ...``), read by the set's own reader. The whole load is
+one transaction.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
-import json
+import sys
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Callable
+from pathlib import Path
 
 from sqlmodel import Session, delete, func, select
 
-from referee.games.llamas import cards as llamas_cards
-from referee.games.naruto import cards as naruto_cards
-from referee.games.naruto.cards import cost_text
-from referee.games.naruto.decklists import read_deck_list
-from referee.games import GAMES, load
+from referee.games import GAMES
 
+from .games import BundledSet, catalogue
 from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
-from .names import EFFECTS_FILE, LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, NAMES_FILE, read_translations
+from .names import read_translations
 from .search import fold, index_cards
-
-#: CardRecord columns filled from Set 1's CSV as they are written there
-STAT_COLUMNS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support", "injured_combat", "injured_support")
-#: what a set's reader makes of each row of its facts CSV: (CardRecord columns, English name,
-#: English effect description or "" for a card with none)
-CardReader = Callable[[list[dict[str, str]]], list[tuple[dict, str, str]]]
 
 
 @dataclass
@@ -60,23 +54,6 @@ class BundledDeck:
     entries: list[tuple[str, int]]  # (canonical number, count), sorted by number
 
 
-@dataclass(frozen=True)
-class BundledSet:
-    """One set the package ships, and where its load reads it from: so that both games' sets are
-    read, checked, fingerprinted and written by the same code."""
-
-    game: str
-    code: str
-    name: str
-    package: str  # the engine package whose data holds the facts
-    facts: str  # the facts CSV in that package: number, name, effect_summary and the game's own columns
-    read: CardReader
-    names_file: str  # es/ru/fr names in cards/ (see cards.names)
-    effects_file: str  # es/ru/fr effect descriptions in cards/
-    engine_files: tuple[str, ...] = ()  # more engine data the reader depends on
-    decks: str = ""  # the folder of ready decks in cards/, for a set that ships some
-
-
 @dataclass
 class Bundle:
     shipped: BundledSet
@@ -87,72 +64,14 @@ class Bundle:
 # --- reading the package data ------------------------------------------------------------------
 
 
-def _int_or_none(text: str) -> int | None:
-    return int(text) if text.strip() else None
+#: every game's bundled set, in the game registry's order (`referee.games`: each game's catalogue
+#: part names its set, so a game added there without one fails at once)
+SETS = tuple(catalogue(g).bundled for g in GAMES)
 
 
-def _as_read(source, rows: list[dict[str, str]], facts) -> list[tuple[dict, str, str]]:
-    """Each row's card as the engine's card ``source`` reads it (effect definitions included):
-    its CardRecord columns ``facts(card, row)``, its English name and its English description."""
-    out = []
-    for row in rows:
-        card = source.get(row["number"])
-        out.append((facts(card, row), card.name, card.effect))
-    return out
-
-
-def _naruto_facts(card, row: dict[str, str]) -> dict:
-    """Set 1's columns, with the stats as printed: a blank stays blank, not 0."""
-    return {
-        "number": card.number,
-        "type": card.type,
-        "symbols": "/".join(card.symbols),
-        **{col: _int_or_none(row[col]) for col in STAT_COLUMNS},
-        "attribute": card.attribute,
-        "jutsu_cost": cost_text(card.costs),
-        "characteristics": ", ".join(card.characteristics),
-        "keywords": ", ".join(card.keywords),
-        "effect_kind": card.effect_kind,
-        "requirement": card.requirement,
-        "target": card.target,
-        "effect": card.script,
-        "ccgdb_id": card.ccgdb_id,
-        "printed": card.number,
-    }
-
-
-def _llamas_facts(card, row: dict[str, str]) -> dict:
-    """The base game in the columns that say the same of a Naruto card: the subtype (baby, basic,
-    magical) as its keyword, the variations (two for Henry the Huarizo) as its characteristics,
-    base.csv's trigger as its effect kind and the engine's effect definition as JSON ("" for a card
-    with none)."""
-    return {
-        "number": card.number,
-        "type": card.type,
-        "keywords": card.subtype,
-        "characteristics": ", ".join(card.variations),
-        "copies": card.copies,
-        "effect_kind": row["trigger"],
-        "effect": json.dumps(card.abilities) if card.abilities else "",
-    }
-
-
-def _naruto_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
-    return _as_read(naruto_cards.bundled(), rows, _naruto_facts)
-
-
-def _llamas_cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
-    return _as_read(llamas_cards.bundled(), rows, _llamas_facts)
-
-
-NARUTO = BundledSet("naruto", "set01", "The Path to Hokage", naruto_cards.__package__, "data/set01.csv",
-                    _naruto_cards, NAMES_FILE, EFFECTS_FILE, engine_files=("data/effects.toml",), decks="data/decks")
-LLAMAS = BundledSet("llamas", "base", "Llamas Unleashed", llamas_cards.__package__, "data/base.csv",
-                    _llamas_cards, LLAMAS_NAMES_FILE, LLAMAS_EFFECTS_FILE, engine_files=("data/effects.toml",))
-#: every set a database is given on open, in load order
-#: every game's bundled set, in the game registry's order (`referee.games`: each entry names its set
-#: above, so a game added there without a set here fails at once)
-SETS = tuple(load(entry.bundled) for entry in GAMES.values())
+def _default(shipped: BundledSet | None) -> BundledSet:
+    """``shipped``, else the default game's set."""
+    return catalogue().bundled if shipped is None else shipped
 
 
 def _rows(shipped: BundledSet) -> list[dict[str, str]]:
@@ -188,11 +107,19 @@ def _deck_files(folder: str) -> list:
     return sorted((f for f in path.iterdir() if f.name.endswith(".txt")), key=lambda f: f.name)
 
 
-def fingerprint(shipped: BundledSet = NARUTO) -> str:
-    """A hash of everything the set's load is made from (a fraction of a millisecond)."""
+def _reader(shipped: BundledSet) -> tuple[str, str]:
+    """(package, file) of the module that describes the set (its own in `cards.games`)."""
+    module = sys.modules[shipped.read.__module__]
+    return module.__package__, Path(module.__file__).name
+
+
+def fingerprint(shipped: BundledSet | None = None) -> str:
+    """A hash of everything the set's load is made from (a fraction of a millisecond); the default
+    game's set for None."""
+    shipped = _default(shipped)
     digest = hashlib.sha256()
     parts = [(shipped.package, shipped.facts), *((shipped.package, name) for name in shipped.engine_files),
-             (__package__, shipped.names_file), (__package__, shipped.effects_file),
+             (__package__, shipped.names_file), (__package__, shipped.effects_file), _reader(shipped),
              (__package__, "bundled.py"), (__package__, "names.py"), (__package__, "search.py")]
     for package, name in parts:
         f = resources.files(package).joinpath(name)
@@ -204,15 +131,20 @@ def fingerprint(shipped: BundledSet = NARUTO) -> str:
     return digest.hexdigest()
 
 
-def read_deck_file(name: str, text: str) -> BundledDeck:
-    """A shipped deck list: its ``# name:`` / ``# format:`` header comments (the file's stem and
-    ``standard`` without them) and its Mainboard."""
-    deck = read_deck_list(text, naruto_cards.bundled())
-    return BundledDeck(deck.name or name.rsplit(".", 1)[0], deck.format or "standard", sorted(deck.main.items()))
+def read_deck_file(name: str, text: str, shipped: BundledSet | None = None) -> BundledDeck:
+    """A deck list the set ships (the default game's set for None), read by the set's reader: its
+    name and format (the file's stem and the game's default format when it gives none) and its
+    Mainboard."""
+    shipped = _default(shipped)
+    deck_name, fmt, main = shipped.read_deck(text)
+    return BundledDeck(deck_name or name.rsplit(".", 1)[0], fmt or GAMES[shipped.game].default_format,
+                       sorted(main.items()))
 
 
-def read_bundle(shipped: BundledSet = NARUTO) -> Bundle:
-    """Everything the package ships of one set, read from its files (a few milliseconds)."""
+def read_bundle(shipped: BundledSet | None = None) -> Bundle:
+    """Everything the package ships of one set, read from its files (a few milliseconds); the
+    default game's set for None."""
+    shipped = _default(shipped)
     cards = shipped.read(_rows(shipped))
     other, other_effects = _other_names(shipped), _other_effects(shipped)
     _refuse_strays(shipped.names_file, other, {facts["number"] for facts, _, _ in cards},
@@ -226,7 +158,7 @@ def read_bundle(shipped: BundledSet = NARUTO) -> Bundle:
         effects = {"en": effect, **other_effects.get(number, {})} if effect else {}
         bundle.cards.append(BundledCard({"game": shipped.game, **facts}, names, effects))
     for f in _deck_files(shipped.decks):
-        bundle.decks.append(read_deck_file(f.name, f.read_text(encoding="utf-8")))
+        bundle.decks.append(read_deck_file(f.name, f.read_text(encoding="utf-8"), shipped))
     return bundle
 
 

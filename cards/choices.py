@@ -10,19 +10,18 @@ a second at start-up (see bench/startup.py). Keep it free of them.
 
 from __future__ import annotations
 
-from referee.games.llamas.cards import SUBTYPES, TYPES as LLAMAS_TYPES, VARIATIONS
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 from referee.games.naruto.decklists import WRITERS
+
+from .games import catalogues
 
 #: the languages of the localized names and effect descriptions, English first
 LANGUAGES = ("en", "es", "ru", "fr")
 
 #: each game's search filters, by the name `cards.search.search` takes them under, with the values
-#: each takes as the catalogue spells them (None: a whole number); `cards.search.FILTERS` adds the
-#: condition each puts on a card's row
+#: each takes as the catalogue spells them (None: a whole number): each game's catalogue part
+#: (`cards.games`) says them; `cards.search.FILTERS` adds the condition each puts on a card's row
 FILTER_VALUES: dict[str, dict[str, tuple[str, ...] | None]] = {
-    "naruto": {"type": CARD_TYPES, "symbol": SYMBOLS, "cost": None},
-    "llamas": {"type": LLAMAS_TYPES, "subtype": SUBTYPES, "variation": VARIATIONS},
+    game: {name: spec.values for name, spec in part.filters.items()} for game, part in catalogues().items()
 }
 
 #: the formats a deck is written in: ours, the deck builder's text, Tabletop Simulator's JSON

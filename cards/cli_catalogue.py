@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from referee.cli import card_namer, print_deck_check, whole
 from referee.engine.errors import IllegalAction
-from referee.games import GAMES
+from referee.games import DEFAULT, with_decks
 
 from .choices import EXPORT_FORMATS, FILTER_VALUES, LANGUAGES
 from .cli import add_output_option, in_memory, write_output
@@ -138,13 +138,14 @@ SHOWN_PROBLEMS = 20
 
 @_guarded
 def _import(db: Database, args: argparse.Namespace) -> int:
-    from .importers import CatalogueImportError, import_file
+    from .games import importer
+    from .importers_base import CatalogueImportError
 
     if in_memory(db):
         return 2
     try:
         with _progress_bar(MESSAGES("progress", file=Path(args.file).name)) as progress:
-            summary = import_file(db, args.file, strict=args.strict, progress=progress)
+            summary = importer()(db, args.file, strict=args.strict, progress=progress)
     except CatalogueImportError as exc:
         say("import_failed", err=True, file=args.file, place=exc.where(), reason=exc.reason)
         return 2
@@ -349,7 +350,7 @@ def register(commands: dict, add_database_option) -> None:
     se = csub.add_parser("search", help=m("search_help"), description=m("search_help"))
     se.add_argument("text", nargs="?", default="", help=m("text_help"))
     se.add_argument("--lang", choices=LANGUAGES, default=None, help=m("lang_help"))
-    se.add_argument("--game", choices=tuple(FILTER_VALUES), default="naruto", help=m("game_help", default="naruto"))
+    se.add_argument("--game", choices=tuple(FILTER_VALUES), default=DEFAULT, help=m("game_help", default=DEFAULT))
     se.add_argument("--type", default=None, help=m("type_help", choices=_values("type")))
     se.add_argument("--symbol", default=None, help=m("symbol_help", choices=_values("symbol")))
     se.add_argument("--cost", type=whole(0, 99), default=None, help=m("cost_help"))
@@ -370,7 +371,7 @@ def register(commands: dict, add_database_option) -> None:
     sv = dsub.add_parser("save", help=m("save_help"), description=m("save_help"))
     sv.add_argument("name", help=m("deck_name_help"))
     sv.add_argument("file", help=m("save_file_help"))
-    sv.add_argument("--format", choices=GAMES["naruto"].formats, default=None, help=m("save_format_help"))
+    sv.add_argument("--format", choices=with_decks().formats, default=None, help=m("save_format_help"))
     add_database_option(sv)
     sv.set_defaults(run=_save)
 
@@ -380,7 +381,7 @@ def register(commands: dict, add_database_option) -> None:
 
     va = dsub.add_parser("validate", help=m("validate_help"), description=m("validate_help"))
     va.add_argument("name", help=m("validate_name_help"))
-    va.add_argument("--format", choices=GAMES["naruto"].formats, default=None, help=m("validate_format_help"))
+    va.add_argument("--format", choices=with_decks().formats, default=None, help=m("validate_format_help"))
     add_database_option(va)
     va.set_defaults(run=_validate)
 

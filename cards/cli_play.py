@@ -26,15 +26,17 @@ from pathlib import Path
 
 from referee.cli import SEED_MAX, card_namer, whole
 from referee.engine.errors import IllegalAction
-from referee.games import GAMES
+from referee.games import with_decks
 
 from .cli import in_memory
 from .cli_matches import _guarded, position
 from .names import localized_name
 from localization import Messages, current
 
-#: the deck formats of the Naruto CCG, the one game these commands set up
-FORMATS = GAMES["naruto"].formats
+#: the game these commands set up: the one whose players bring decks (the registry says which)
+GAME = with_decks()
+#: its deck formats
+FORMATS = GAME.formats
 
 MESSAGES = Messages("cards.cli_play", {
     "start_help": "set a Naruto CCG match up from two decks and record it",
@@ -135,7 +137,8 @@ def _start(db, args: argparse.Namespace) -> int:
     if args.mode == "guided" and any(deck is None for _, deck in chosen):
         print(MESSAGES("guided_needs_decks"))
         return 2
-    fmt = args.format or next((d.format for _, d in chosen if d is not None and d.format in FORMATS), "standard")
+    fmt = args.format or next((d.format for _, d in chosen if d is not None and d.format in FORMATS),
+                              GAME.default_format)
     names = [*args.player, *(current().player(k) for k in range(len(args.player), 2))]
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     try:

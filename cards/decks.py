@@ -24,7 +24,7 @@ from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.engine.names import name_problem
-from referee.games import GAMES
+from referee.games import GAMES, with_decks
 from referee.games.naruto import decks as rules
 from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
 from referee.games.naruto.decks import number_key
@@ -36,7 +36,7 @@ from .source import CatalogueSource, image_paths
 from localization import Messages
 
 #: the game whose players bring decks (the registry says which)
-GAME = next(g.id for g in GAMES.values() if g.deck_lists)
+GAME = with_decks().id
 NAME_MAX = 200
 
 MESSAGES = Messages("cards.decks", {

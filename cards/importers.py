@@ -46,11 +46,13 @@ from referee.games.naruto.decks import canonical_number, is_card_number
 from referee.games.naruto.targets import TARGETS
 
 from . import ccgdb
+from .games import importing
 from .importers_base import CatalogueImportError, ParsedCard, Record
 from .models import CardName, CardRecord, CardSet, CardText
 from .search import chunks, fold, index_cards
 
-GAME = "naruto"
+#: the game whose cards these files hold: the one whose catalogue part names this importer
+GAME = importing(__name__)
 
 Progress = Callable[[int, int], None]
 

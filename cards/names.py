@@ -1,9 +1,10 @@
 """The bundled cards' names and effect descriptions in Spanish, Russian and French, read with no
-database from files of one shape (number,es,ru,fr), two per bundled set: ``data/set01_names.csv``
-and ``data/set01_effects.csv`` for Naruto Set 1, ``data/llamas_names.csv`` and
-``data/llamas_effects.csv`` for the Llamas Unleashed base game. The catalogue loads them
-(`cards.bundled`); the command line shows the names where the engine itself only knows the English
-ones (both games' numbers are told apart by their prefixes, N-/J-/M- and LU-).
+database from files of one shape (number,es,ru,fr), two per bundled set, which names them
+(`cards.games.BundledSet`: ``data/set01_names.csv`` and ``data/set01_effects.csv`` for Naruto Set
+1, ``data/llamas_names.csv`` and ``data/llamas_effects.csv`` for the Llamas Unleashed base game).
+The catalogue loads them (`cards.bundled`); the command line shows the names where the engine
+itself only knows the English ones (both games' numbers are told apart by their prefixes, N-/J-/M-
+and LU-).
 
 `referee` asks its ``referee.commands`` plugins for card-name resolvers (see `referee.cli`); the
 catalogue's plugin gives `localized_name`. A card without a name in a language has ``None`` there,
@@ -19,10 +20,8 @@ from importlib import resources
 
 from referee.games.naruto.decks import canonical_number
 
-NAMES_FILE = "data/set01_names.csv"
-EFFECTS_FILE = "data/set01_effects.csv"
-LLAMAS_NAMES_FILE = "data/llamas_names.csv"
-LLAMAS_EFFECTS_FILE = "data/llamas_effects.csv"
+from .games import catalogues
+
 OTHER_LANGUAGES = ("es", "ru", "fr")
 
 
@@ -43,7 +42,8 @@ def read_translations(name: str) -> dict[str, dict[str, str]]:
 def bundled_names() -> dict[str, dict[str, str]]:
     """number -> {lang: name} of every bundled set, read once: the command line asks for one name
     at a time."""
-    return {**read_translations(NAMES_FILE), **read_translations(LLAMAS_NAMES_FILE)}
+    return {number: names for c in catalogues().values()
+            for number, names in read_translations(c.bundled.names_file).items()}
 
 
 def localized_name(number: str, lang: str) -> str | None:

@@ -25,8 +25,9 @@ candidates from the index of ``search_token`` (token, position, card, language) 
 None of this changes what a search finds: tests/cards/test_search.py compares it with ranking every
 name of a generated catalogue.
 
-Filters (`FILTERS`): each game has its own. The Naruto CCG's cards are filtered by type, symbol and
-entrance cost; Llamas Unleashed's by type, an animal's subtype and its variation. A filter the game
+Filters (`FILTERS`): each game has its own, which its catalogue part says (`cards.games.Filter`:
+the values and the column each is looked for in). The Naruto CCG's cards are filtered by type,
+symbol and entrance cost; Llamas Unleashed's by type, an animal's subtype and its variation. A filter the game
 does not have, or a value it does not know, is refused with a `SearchError` the user can read in
 their language, never silently ignored.
 
@@ -47,9 +48,10 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.orm import Session
 
+from referee.games import DEFAULT
 from referee.games.naruto.decks import canonical_number, is_card_number, number_key
 
-from .choices import FILTER_VALUES
+from .games import Filter as Spec, catalogues
 from .models import CardName, CardRecord, SearchToken
 from localization import KeyedError, Messages
 from localization.text import fold
@@ -218,29 +220,22 @@ class Filter:
     condition: Callable[[Any], Any]
 
 
-#: the condition a value of each filter puts on a card's row, by game and filter name. A Llamas
-#: card's row keeps its subtype as its keywords and its variations as its characteristics (see
-#: `cards.bundled`).
-_CONDITIONS: dict[str, dict[str, Callable[[Any], Any]]] = {
-    "naruto": {
-        "type": lambda v: CardRecord.type == v,
-        "symbol": lambda v: _listed(CardRecord.symbols, v, "/"),
-        "cost": lambda v: CardRecord.entrance_cost == v,
-    },
-    "llamas": {
-        "type": lambda v: CardRecord.type == v,
-        "subtype": lambda v: CardRecord.keywords == v,
-        "variation": lambda v: _listed(CardRecord.characteristics, v, ", "),
-    },
-}
-#: each game's filters, by the name `search` takes them under: the values `cards.choices` gives
-#: (where the command line's help reads them without the database layer), with their conditions
+def _condition(spec: Spec) -> Callable[[Any], Any]:
+    """The condition a value of the filter ``spec`` puts on a card's row: its column equal to the
+    value, or holding it in its list."""
+    column = getattr(CardRecord, spec.column)
+    return (lambda v: _listed(column, v, spec.sep)) if spec.sep else (lambda v: column == v)
+
+
+#: each game's filters, by the name `search` takes them under: the values its catalogue part gives
+#: (`cards.games`, where the command line's help reads them without the database layer), with
+#: their conditions
 FILTERS: dict[str, dict[str, Filter]] = {
-    game: {name: Filter(values, _CONDITIONS[game][name]) for name, values in filters.items()}
-    for game, filters in FILTER_VALUES.items()
+    game: {name: Filter(spec.values, _condition(spec)) for name, spec in part.filters.items()}
+    for game, part in catalogues().items()
 }
 #: the term kind naming each game's card types (`localization`'s terms)
-TYPE_TERMS = {"naruto": "card_type", "llamas": "llamas_card_type"}
+TYPE_TERMS = {game: part.type_term for game, part in catalogues().items()}
 
 
 def _filters(game: str, chosen: dict[str, Any]) -> list:
@@ -461,7 +456,7 @@ def _named(conn, statements: _Statements, words: tuple[str, ...], limit: int, sq
 
 def search(db, text: str, *, lang: str | None = None, type: str | None = None, symbol: str | None = None,
            cost: int | None = None, subtype: str | None = None, variation: str | None = None, limit: int = 50,
-           game: str = "naruto") -> list[Hit]:
+           game: str = DEFAULT) -> list[Hit]:
     """``game``'s cards matching ``text`` (see the module's docstring for how they are ranked),
     filtered by the game's filters: type, symbol and entrance cost for the Naruto CCG; type, subtype
     and variation for Llamas Unleashed. An empty ``text`` lists the cards the filters allow, by

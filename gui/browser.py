@@ -1,7 +1,8 @@
 """The card browser, and the card search other windows embed to name a card.
 
 The browser shows one game's cards at a time (Naruto CCG or Llamas Unleashed, its game choice), with
-that game's own filters (`cards.search.FILTERS`), columns and facts.
+that game's own filters (`cards.search.FILTERS`), and the columns and facts its part of the
+application gives (`gui.games.GameApp`).
 
 Both search as the player types (`debounce`: one query once typing pauses, not one per key) over
 every language's names and card numbers (`cards.search`), and show names in the active language.
@@ -28,6 +29,7 @@ from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
 from referee.games import DEFAULT
 
+from .games import app
 from .i18n import watch
 from .pages import Page
 
@@ -134,7 +136,8 @@ def find_numbers(context, text: str, *, limit: int = 50, game: str = DEFAULT, **
 # --- how a card's facts read -------------------------------------------------------------------
 
 
-def _value(value) -> str:
+def value_text(value) -> str:
+    """A fact as shown: `NONE` for none."""
     return NONE if value is None or value == "" else str(value)
 
 
@@ -142,81 +145,43 @@ def card_type(card: Card, game: str = DEFAULT) -> str:
     return current().term(TYPE_TERMS[game], card.type)
 
 
-def llamas_subtype(card: Card) -> str:
-    """A Llamas animal's subtype (stored as its keyword), by its name in the active language."""
-    return ", ".join(current().term("llamas_card_type", k) for k in card.keywords) or NONE
-
-
-def llamas_variations(card: Card) -> str:
-    """A Llamas animal's variations (stored as its characteristics: two for Henry the Huarizo)."""
-    return ", ".join(current().term("llamas_variation", v) for v in card.characteristics) or NONE
-
-
-def card_symbols(card: Card) -> str:
-    return " / ".join(current().term("symbol", s) for s in card.symbols) or NONE
-
-
-def stat(card: Card, name: str) -> str:
-    """One printed number of a card: ``X`` where the card prints X (its effect sets it)."""
-    if name in card.variable:
-        return "X"
-    if name in ("entrance_cost", "hand_cost"):
-        return _value(getattr(card, name))
-    pair, index = ((card.healthy if name.startswith("healthy") else card.injured), 0 if name.endswith("combat") else 1)
-    return str(pair[index])
-
-
-def jutsu_cost(card: Card) -> str:
-    """The jutsu cost as printed, its alternatives joined by the active language's "or"."""
-    return current().cost(card.costs) or NONE
-
-
-def card_costs(card: Card) -> str:
-    """``2 / 1`` (entrance / hand) for a Ninja, Mission or Client; the jutsu cost for a Jutsu."""
-    if card.type == "Jutsu":
-        return jutsu_cost(card)
-    if card.entrance_cost is None and card.hand_cost is None and not card.variable:
-        return NONE
-    return f"{stat(card, 'entrance_cost')} / {stat(card, 'hand_cost')}"
-
-
-def card_power(card: Card) -> str:
-    """``3/1 (1/1)``: healthy Combat/Support, injured in brackets; only Ninjas fight."""
-    if card.type != "Ninja":
-        return NONE
-    s = {name: stat(card, name) for name in ("healthy_combat", "healthy_support", "injured_combat", "injured_support")}
-    return f"{s['healthy_combat']}/{s['healthy_support']} ({s['injured_combat']}/{s['injured_support']})"
+def terms(kind: str, values) -> str:
+    """``values`` by their names of the term ``kind`` in the active language, joined; `NONE` for none."""
+    return ", ".join(current().term(kind, v) for v in values) or NONE
 
 
 def card_name(context, card: Card, game: str = DEFAULT) -> str:
     return context.cards(game).name(card.number, current().lang) or card.name
 
 
-#: each column's cell: (context, card, game) -> text
+#: the cells every game's columns start with: (context, card, game) -> text
 COLUMNS: dict[str, Callable] = {
     "number": lambda context, card, game: card.number,
     "name": card_name,
-    "type": lambda context, card, game: card_type(card),
-    "symbols": lambda context, card, game: card_symbols(card),
-    "costs": lambda context, card, game: card_costs(card),
-    "power": lambda context, card, game: card_power(card),
-    "llamas_type": lambda context, card, game: card_type(card, "llamas"),
-    "subtype": lambda context, card, game: llamas_subtype(card),
-    "variations": lambda context, card, game: llamas_variations(card),
 }
-BROWSER_COLUMNS = ("number", "name", "type", "symbols", "costs", "power")
-#: the browser's columns for each game
-GAME_COLUMNS = {"naruto": BROWSER_COLUMNS, "llamas": ("number", "name", "llamas_type", "subtype", "variations")}
+
+
+def columns_of(type_key: str, **cells: Callable[[Card], str]) -> dict[str, Callable]:
+    """A game's columns (`gui.games.GameApp.columns`): the number, the name, its card type under the
+    key ``type_key``, then its own ``cells`` (card -> text), in order."""
+    return {**COLUMNS, type_key: lambda context, card, game: card_type(card, game),
+            **{key: (lambda context, card, game, cell=cell: cell(card)) for key, cell in cells.items()}}
+
+
+def game_columns(game: str) -> tuple[str, ...]:
+    """The browser's columns for ``game`` (its part of the application says them)."""
+    return tuple(app(game).columns)
 
 
 class CardTableModel(QAbstractTableModel):
-    """``game``'s cards by number, one per row, in the columns named (keys of `COLUMNS`). Cells are
-    read from the catalogue when shown, so a language switch needs only a repaint (`retranslate`)."""
+    """``game``'s cards by number, one per row, in the columns named (keys of the game's
+    `gui.games.GameApp.columns`; by default all of them). Cells are read from the catalogue when
+    shown, so a language switch needs only a repaint (`retranslate`)."""
 
-    def __init__(self, context, columns: Sequence[str] = BROWSER_COLUMNS, parent=None, game: str = DEFAULT):
+    def __init__(self, context, columns: Sequence[str] | None = None, parent=None, game: str = DEFAULT):
         super().__init__(parent)
         self.context = context
-        self.columns = tuple(columns)
+        self.columns = game_columns(game) if columns is None else tuple(columns)
         self.game = game
         self.numbers: list[str] = []
 
@@ -226,9 +191,9 @@ class CardTableModel(QAbstractTableModel):
         self.endResetModel()
 
     def set_game(self, game: str, numbers: Sequence[str]) -> None:
-        """Show another game's cards, in that game's columns (`GAME_COLUMNS`)."""
+        """Show another game's cards, in that game's columns (`game_columns`)."""
         self.beginResetModel()
-        self.game, self.columns, self.numbers = game, GAME_COLUMNS[game], list(numbers)
+        self.game, self.columns, self.numbers = game, game_columns(game), list(numbers)
         self.endResetModel()
 
     def number(self, row: int) -> str:
@@ -236,7 +201,7 @@ class CardTableModel(QAbstractTableModel):
 
     def cell(self, key: str, number: str) -> str:
         card = self.context.cards(self.game).get(number)
-        return number if card is None else COLUMNS[key](self.context, card, self.game)
+        return number if card is None else app(self.game).columns[key](self.context, card, self.game)
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's names)
         return 0 if parent.isValid() else len(self.numbers)
@@ -294,27 +259,6 @@ def stretch_name(view: QTableView) -> None:
         view.horizontalHeader().setSectionResizeMode(columns.index("name"), QHeaderView.ResizeMode.Stretch)
 
 
-def _facts(card: Card, game: str) -> list[tuple[str, object]]:
-    """What a card shows, as (fact key, value) rows, for its game."""
-    if game == "llamas":
-        return [("number", card.number), ("type", card_type(card, game)),
-                ("subtype", llamas_subtype(card) if card.keywords else None),
-                ("variations", llamas_variations(card) if card.characteristics else None)]
-    return [
-        ("number", card.number),
-        ("type", card_type(card)),
-        ("symbols", card_symbols(card)),
-        ("entrance_cost", stat(card, "entrance_cost") if card.type != "Jutsu" else None),
-        ("hand_cost", stat(card, "hand_cost") if card.type != "Jutsu" else None),
-        ("jutsu_cost", jutsu_cost(card) if card.type == "Jutsu" else None),
-        ("healthy", f"{stat(card, 'healthy_combat')}/{stat(card, 'healthy_support')}" if card.type == "Ninja" else None),
-        ("injured", f"{stat(card, 'injured_combat')}/{stat(card, 'injured_support')}" if card.type == "Ninja" else None),
-        ("attribute", card.attribute),
-        ("characteristics", ", ".join(card.characteristics)),
-        ("keywords", ", ".join(card.keywords)),
-    ]
-
-
 def card_details(context, number: str, game: str = DEFAULT) -> str:
     """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its name in
     each language and its effect in the active language (else English)."""
@@ -325,7 +269,7 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
     texts = effect_texts(context.database(), number, game)
     effect = texts.get(current().lang) or texts.get("en") or card.effect
     more = catalogue_facts(context.database(), number, game)
-    facts = [*_facts(card, game), ("title", more.get("effect_title")), ("effect", effect),
+    facts = [*app(game).facts(card, game), ("title", more.get("effect_title")), ("effect", effect),
              *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
                                                              ("id", "ccgdb_id"), ("errata", "errata")))]
     rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
@@ -507,14 +451,11 @@ def _name_items(combo: QComboBox, name: Callable[[object], str]) -> None:
         combo.setItemText(i, name(combo.itemData(i)))
 
 
-#: how each filter's values are named in the active language (the cost is a plain number)
-FILTER_NAMES: dict[str, Callable[[str, object], str]] = {
-    "type": lambda game, v: current().term(TYPE_TERMS[game], v),
-    "symbol": lambda game, v: current().term("symbol", v),
-    "cost": lambda game, v: str(v),
-    "subtype": lambda game, v: current().term("llamas_card_type", v),
-    "variation": lambda game, v: current().term("llamas_variation", v),
-}
+def filter_value(game: str, name: str, value) -> str:
+    """A value of ``game``'s filter ``name`` in the active language: as the game's part of the
+    application names it, else by the term of its card types."""
+    named = app(game).filter_names.get(name)
+    return named(value) if named is not None else current().term(TYPE_TERMS[game], value)
 
 
 class CardBrowser(Page):
@@ -540,7 +481,7 @@ class CardBrowser(Page):
         self.filters = {name: (QLabel(), _filter_combo()) for name in dict.fromkeys(names)}
         self.type_filter, self.symbol_filter, self.cost_filter, self.subtype_filter, self.variation_filter = (
             self.filters[name][1] for name in ("type", "symbol", "cost", "subtype", "variation"))
-        self.model = CardTableModel(self.context, BROWSER_COLUMNS, self)
+        self.model = CardTableModel(self.context, parent=self, game=self.game)
         self.table = card_table(self.model)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
@@ -600,9 +541,10 @@ class CardBrowser(Page):
         self.search_now()
 
     def _costs(self) -> list[int]:
-        """The entrance costs the catalogue's Naruto cards have (none if it cannot be opened now)."""
+        """The entrance costs the catalogue's cards of the game have (none if it cannot be opened now):
+        the values of a filter by a whole number."""
         try:
-            return sorted({c.entrance_cost for c in self.context.cards() if c.entrance_cost is not None})
+            return sorted({c.entrance_cost for c in self.context.cards(self.game) if c.entrance_cost is not None})
         except StorageError:
             return []
 
@@ -622,7 +564,7 @@ class CardBrowser(Page):
     def _name_filters(self) -> None:
         for name, (_, combo) in self.filters.items():
             if combo.count():
-                _name_items(combo, lambda v, name=name: FILTER_NAMES[name](self.game, v))
+                _name_items(combo, lambda v, name=name: filter_value(self.game, name, v))
 
     def _change_game(self, *_) -> None:
         """Browse the chosen game's cards: its filters, its columns, its whole list."""

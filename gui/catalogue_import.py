@@ -1,11 +1,11 @@
 """Importing a card catalogue file (the N-CCG-DB community file or our CSV) from the application.
 
 The import runs in a worker thread on a database connection of its own, so the window keeps
-painting; a progress dialog follows it (`cards.importers` reports reading, then writing). The
-result says what was inserted, updated and left alone, and lists each record left out with its
-place, card and reason, in the user's language. Nothing is written when the file cannot be read
-at all; a record that cannot be read is left out and said (the command line's ``--strict`` is the
-all-or-nothing import).
+painting; a progress dialog follows it (the importer the game's catalogue part names,
+`cards.importers`, reports reading, then writing). The result says what was inserted, updated and
+left alone, and lists each record left out with its place, card and reason, in the user's
+language. Nothing is written when the file cannot be read at all; a record that cannot be read is
+left out and said (the command line's ``--strict`` is the all-or-nothing import).
 """
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ class _Worker(QObject):
 
     def run(self) -> None:
         from cards.db import Database
-        from cards.importers import import_file
+        from cards.games import importer
 
         summary = error = None
         try:
             with Database(self.url) as db:
-                summary = import_file(db, self.path, progress=lambda done, total: self.progress.emit(done, total))
+                summary = importer()(db, self.path, progress=lambda done, total: self.progress.emit(done, total))
         except Exception as exc:  # noqa: BLE001 - handed to the window, which explains it
             error = exc
         self.moveToThread(self.home)  # back to the window's thread, which deletes it

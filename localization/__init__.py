@@ -116,9 +116,10 @@ class Translator:
               card_name: Callable[[str], str] | None = None, game: str = "") -> str:
         """One match-log event (an engine ``Entry``'s key and parameters) as a sentence: seats
         (`SEAT_PARAMS`) by ``player_name`` (default "Player 1"/"Player 2"), card numbers by
-        ``card_name``, steps and results by their names. ``game`` "llamas" reads the sentences of
-        Llamas Unleashed (``llamas_event``, whose keys the two games share with other meanings) and
-        names its steps and zones with its own terms. Never raises: an unknown key or a template
+        ``card_name``, steps and results by their names. ``game``, a game whose terms have kinds of
+        their own (`_game_of`: every game but the default one), reads that game's sentences
+        (``<game>_event``, whose keys the games share with other meanings) and names its steps and
+        zones with its own terms. Never raises: an unknown key or a template
         the parameters do not fill gives a neutral sentence naming the event."""
         kind = f"{game}_event" if game else "event"
         english = _sources().terms.get(kind, {}).get(key)

@@ -1,7 +1,7 @@
-"""The Llamas Unleashed part of the new-match page: how many players (2 to 8), each seat's name and
-whether a person (sharing this device: hot seat) or the computer (heuristic or random) plays it,
-and who goes first (recorded at the table on the match page, a chosen player, or drawn by the
-program from the seed: L-SETUP-4). The mode and the seed are the page's own.
+"""The Llamas Unleashed panel of the new-match page (`gui.games`): how many players (2 to 8), each
+seat's name and whether a person (sharing this device: hot seat) or the computer (heuristic or
+random) plays it, and who goes first (recorded at the table on the match page, a chosen player, or
+drawn by the program from the seed: L-SETUP-4). The mode and the seed are the page's own.
 
 `LlamasSetup.start` builds the match and opens its page; the Baby Animals are chosen on the match
 page, as at the table (L-SETUP-2), and the first player is recorded once they are (the page applies
@@ -54,8 +54,9 @@ DEFAULT_PLAYERS = 3
 
 
 class LlamasSetup(QGroupBox):
-    def __init__(self):
+    def __init__(self, page, game):
         super().__init__()
+        self.game = game  # its entry in the game registry
         self.setObjectName("llamas_setup")
         form = QFormLayout(self)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -102,6 +103,10 @@ class LlamasSetup(QGroupBox):
         watch(self)
         self._count_changed()
 
+    def rows(self) -> list:
+        """No settings in the page's form: who starts is chosen here, with the players."""
+        return []
+
     # --- reading the choices ------------------------------------------------------------------
     @property
     def players(self) -> int:
@@ -115,7 +120,7 @@ class LlamasSetup(QGroupBox):
 
     def computer(self, seed: int) -> dict:
         """The computer players by seat (each with a seed of its own, from the match's)."""
-        return computer_players("llamas", {k: self.kind(k) for k in range(self.players)}, seed)
+        return computer_players(self.game.id, {k: self.kind(k) for k in range(self.players)}, seed)
 
     def hot_seat(self) -> bool:
         """People share the device when two or more seats are people's (guided mode)."""

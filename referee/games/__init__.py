@@ -29,17 +29,22 @@ class Game:
     #: the engine's side: ``play`` (a `referee.engine.play.GamePlay`: rules, new and saved matches,
     #: play files, invariants, computer players, older records)
     play: str
-    #: the catalogue's side: the bundled set (`cards.bundled.BundledSet`) and whether the engine plays
+    #: the catalogue's side: ``catalogue`` (a `cards.games.Catalogue`, in a module light enough for
+    #: the command line's parsers: its bundled set, its search filters, the term kind naming its
+    #: card types, the importer of its catalogue files if it has one) and whether the engine plays
     #: with the catalogue's cards (imported ones too) rather than its own box
-    bundled: str
+    catalogue: str
     plays_catalogue: bool
-    #: the application's side: the match page class and the computer players the new-match page offers
+    #: the application's side: ``page`` the match page class, ``app`` a `gui.games.GameApp` (its
+    #: panel of the new-match page, its columns and facts in the card browser, its screenshots)
     page: str
+    app: str
     #: whether its players bring decks (lists of cards) rather than share one deck
     deck_lists: bool = True
 
     def part(self, name: str) -> Any:
-        """The object the reference ``name`` (``"play"``, ``"bundled"``, ``"page"``) points at, imported now."""
+        """The object the reference ``name`` (``"play"``, ``"catalogue"``, ``"page"``, ``"app"``) points
+        at, imported now."""
         return load(getattr(self, name))
 
     @property
@@ -49,10 +54,11 @@ class Game:
 
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("naruto", range(2, 3), ("standard", "french"), "N-", play="referee.games.naruto.play:PLAY",
-         bundled="cards.bundled:NARUTO", plays_catalogue=True, page="gui.match.naruto_page:NarutoPage"),
+         catalogue="cards.games.naruto:CATALOGUE", plays_catalogue=True,
+         page="gui.match.naruto_page:NarutoPage", app="gui.match.naruto_app:APP"),
     Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",
-         bundled="cards.bundled:LLAMAS", plays_catalogue=False, page="gui.llamas.page:LlamasPage",
-         deck_lists=False),
+         catalogue="cards.games.llamas:CATALOGUE", plays_catalogue=False,
+         page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP", deck_lists=False),
 )}
 #: the game a caller means when it names none (a play file without "game", the catalogue's default)
 DEFAULT = next(iter(GAMES))
@@ -61,6 +67,12 @@ DEFAULT = next(iter(GAMES))
 def game(game_id: str | None) -> Game:
     """The entry of ``game_id`` (the default game for None); KeyError for an unknown one."""
     return GAMES[DEFAULT if game_id is None else game_id]
+
+
+def with_decks() -> Game:
+    """The game whose players bring deck lists: the one the deck store, the deck commands and the
+    deck builder serve."""
+    return next(g for g in GAMES.values() if g.deck_lists)
 
 
 def of_rule(rule_id: str) -> Game | None:

@@ -13,7 +13,8 @@ import pytest
 from sqlmodel import func, select
 
 import cards.bundled as bundled_module
-from cards.bundled import NARUTO, ensure_bundled, fingerprint, is_loaded, read_bundle, read_deck_file
+from cards.bundled import ensure_bundled, fingerprint, is_loaded, read_bundle, read_deck_file
+from cards.games.naruto import SET as NARUTO
 from cards.db import Database
 from cards.models import LANGUAGES, CardName, CardRecord, CardSet, CardText, Deck, DeckEntry, SearchToken
 from cards.search import fold, tokens

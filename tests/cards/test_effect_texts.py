@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import cards.bundled as bundled_module
-from cards.bundled import NARUTO, read_bundle
+from cards.bundled import read_bundle
+from cards.games.naruto import SET as NARUTO
 from cards.db import Database
-from cards.names import EFFECTS_FILE, OTHER_LANGUAGES, bundled_names, read_translations
+from cards.names import OTHER_LANGUAGES, bundled_names, read_translations
 from cards.source import effect_texts
 from localization.text import fold
 
@@ -26,7 +27,7 @@ GLOSSARY = tomllib.loads((ROOT / "localization/glossary.toml").read_text(encodin
 with ENGINE_CSV.open(encoding="utf-8") as f:
     ENGINE_ROWS = list(csv.DictReader(f))
 SUMMARIES = {r["number"]: r["effect_summary"] for r in ENGINE_ROWS if r["effect_summary"].strip()}
-EFFECTS = read_translations(EFFECTS_FILE)
+EFFECTS = read_translations(NARUTO.effects_file)
 
 
 def test_every_card_with_an_english_summary_has_one_in_each_language():

@@ -18,10 +18,12 @@ import pytest
 from sqlmodel import func, select
 
 import cards.bundled as bundled_module
-from cards.bundled import LLAMAS, NARUTO, ensure_bundled, is_loaded, read_bundle
+from cards.bundled import ensure_bundled, is_loaded, read_bundle
+from cards.games.llamas import SET as LLAMAS
+from cards.games.naruto import SET as NARUTO
 from cards.db import Database
 from cards.models import LANGUAGES, CardName, CardRecord, CardSet, CardText
-from cards.names import LLAMAS_EFFECTS_FILE, LLAMAS_NAMES_FILE, OTHER_LANGUAGES, localized_name, read_translations
+from cards.names import OTHER_LANGUAGES, localized_name, read_translations
 from cards.search import SearchError, search
 from cards.source import effect_texts
 from localization import translator
@@ -32,8 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = tomllib.loads((ROOT / "localization/glossary.toml").read_text(encoding="utf-8"))
 with (ROOT / "referee/games/llamas/data/base.csv").open(encoding="utf-8") as f:
     FACTS = {row["number"]: row for row in csv.DictReader(f)}
-NAMES = read_translations(LLAMAS_NAMES_FILE)
-EFFECTS = read_translations(LLAMAS_EFFECTS_FILE)
+NAMES = read_translations(LLAMAS.names_file)
+EFFECTS = read_translations(LLAMAS.effects_file)
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

@@ -6,7 +6,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
 from cards.source import effect_texts
-from gui.browser import GAME_COLUMNS, MESSAGES, CardSearch
+from gui.browser import MESSAGES, CardSearch, game_columns
 from gui.i18n import language
 from localization import translator
 
@@ -130,7 +130,7 @@ def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(
     page = window.start.open("browser")
     page.game_choice.setCurrentIndex(page.game_choice.findData("llamas"))
     llamas = list(window.context.cards("llamas"))
-    assert page.model.rowCount() == len(llamas) == 78 and page.model.columns == GAME_COLUMNS["llamas"]
+    assert page.model.rowCount() == len(llamas) == 78 and page.model.columns == game_columns("llamas")
     assert page.subtype_filter.isVisible() and page.variation_filter.isVisible()
     assert not page.symbol_filter.isVisible() and not page.cost_filter.isVisible()
 

@@ -7,7 +7,8 @@ from cards.decks import save_deck
 from cards.records import list_matches
 from gui.llamas.setup import MESSAGES as MESSAGES_LLAMAS
 from gui.match.page import MatchPage
-from gui.new_match import MESSAGES, PHYSICAL, NewMatchPage
+from gui.match.naruto_setup import PHYSICAL
+from gui.new_match import MESSAGES, NewMatchPage
 from localization import current
 from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer
 
@@ -19,6 +20,16 @@ def page(window):
     return page
 
 
+def naruto(page):
+    """The Naruto CCG's panel: its seats, the deck format and who starts."""
+    return page.panels["naruto"]
+
+
+def llamas(page):
+    """The Llamas Unleashed players' panel."""
+    return page.panels["llamas"]
+
+
 def choose(combo, data):
     index = combo.findData(data)
     assert index >= 0, data
@@ -28,21 +39,22 @@ def choose(combo, data):
 def test_the_page_offers_the_game_formats_modes_and_the_bundled_decks(page):
     assert [page.game_combo.itemData(i) for i in range(page.game_combo.count())] == ["naruto", "llamas"]
     assert page.game_combo.itemText(0) == current().term("game", "naruto")
-    assert page.game == "naruto" and not page.llamas.isVisibleTo(page)
-    assert [page.format_combo.itemData(i) for i in range(page.format_combo.count())] == ["standard", "french"]
+    assert page.game == "naruto" and not llamas(page).isVisibleTo(page)
+    formats = naruto(page).format_combo
+    assert [formats.itemData(i) for i in range(formats.count())] == ["standard", "french"]
     assert page.mode == "guided"
-    decks = [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())]
+    decks = [naruto(page).seats[0].deck.itemData(i) for i in range(naruto(page).seats[0].deck.count())]
     assert {"Leaf Genin", "Mist Rogues"} <= set(decks) and PHYSICAL not in decks
-    assert page.seats[0].deck_name() == "Leaf Genin" and page.seats[1].deck_name() == "Mist Rogues"
-    assert [s.name.text() for s in page.seats] == [MESSAGES("player", n=1), MESSAGES("player", n=2)]
+    assert naruto(page).seats[0].deck_name() == "Leaf Genin" and naruto(page).seats[1].deck_name() == "Mist Rogues"
+    assert [s.name.text() for s in naruto(page).seats] == [MESSAGES("player", n=1), MESSAGES("player", n=2)]
     assert page.seed_edit.text().isdigit()
-    for seat in page.seats:
+    for seat in naruto(page).seats:
         assert seat.legality.text() == MESSAGES("legal", format="standard")
 
 
 def test_a_guided_match_with_the_bundled_decks_is_recorded_and_opened(page, window, context):
-    page.seats[0].name.setText("Ann")
-    page.seats[1].name.setText("Bob")
+    naruto(page).seats[0].name.setText("Ann")
+    naruto(page).seats[1].name.setText("Bob")
     page.seed_edit.setText("1234")
     page.start_button.click()
     match_page = window.page
@@ -61,9 +73,9 @@ def test_a_guided_match_with_the_bundled_decks_is_recorded_and_opened(page, wind
 
 def test_an_illegal_deck_is_refused_with_every_rule_it_breaks(page, window, context):
     save_deck(context.database(), "Ten cards", ["N-001"] * 10)
-    page.refresh_decks()
-    choose(page.seats[1].deck, "Ten cards")
-    legality = page.seats[1].legality
+    naruto(page).refresh_decks()
+    choose(naruto(page).seats[1].deck, "Ten cards")
+    legality = naruto(page).seats[1].legality
     assert legality.text() == MESSAGES("illegal", format="standard", count=2)
     assert "N-DECK-1" in legality.toolTip() and "N-DECK-3" in legality.toolTip()
     page.start_button.click()
@@ -78,20 +90,20 @@ def test_an_illegal_deck_is_refused_with_every_rule_it_breaks(page, window, cont
 
 
 def test_the_french_format_checks_the_decks_again(page):
-    choose(page.format_combo, "french")
-    assert "N-DECK-FR-1" in page.seats[0].legality.toolTip()
+    choose(naruto(page).format_combo, "french")
+    assert "N-DECK-FR-1" in naruto(page).seats[0].legality.toolTip()
     assert page.start() is None
     assert "N-DECK-FR-1" in page.refusal_rules()
 
 
 def test_referee_mode_with_physical_decks_not_entered(page, window):
     choose(page.mode_combo, "referee")
-    assert not page.seats[1].opponent.isVisibleTo(page)
-    for seat in page.seats:
+    assert not naruto(page).seats[1].opponent.isVisibleTo(page)
+    for seat in naruto(page).seats:
         choose(seat.deck, PHYSICAL)
         assert seat.size.isVisibleTo(page) and seat.size.value() == 50
         assert seat.legality.text() == MESSAGES("unchecked")
-    page.seats[1].size.setValue(55)
+    naruto(page).seats[1].size.setValue(55)
     page.start_button.click()
     match = window.page.match
     assert isinstance(window.page, MatchPage)
@@ -102,7 +114,7 @@ def test_referee_mode_with_physical_decks_not_entered(page, window):
 
 def test_referee_mode_records_the_first_player_chosen_at_the_table(page, window):
     choose(page.mode_combo, "referee")
-    choose(page.first_combo, "2")
+    choose(naruto(page).first_combo, "2")
     page.start_button.click()
     match = window.page.match
     assert match.phase == "setup_mulligan" and match.state.first == 1
@@ -111,7 +123,7 @@ def test_referee_mode_records_the_first_player_chosen_at_the_table(page, window)
 
 def test_the_program_flips_the_coin_and_its_winner_chooses_who_starts(page, window):
     """N-SETUP-3: the coin's winner is asked; the match page offers them the two choices, in words."""
-    choose(page.first_combo, "flip")
+    choose(naruto(page).first_combo, "flip")
     page.start_button.click()
     match_page = window.page
     match = match_page.match
@@ -131,7 +143,7 @@ def test_the_same_seed_plays_the_same_coin_flip(page, window):
     results = []
     for _ in range(2):
         page.seed_edit.setText("99")
-        choose(page.first_combo, "flip")
+        choose(naruto(page).first_combo, "flip")
         page.start_button.click()
         results.append([(e.key, e.params) for e in window.page.match.log])
         window.back()
@@ -140,8 +152,8 @@ def test_the_same_seed_plays_the_same_coin_flip(page, window):
 
 @pytest.mark.parametrize(("opponent", "kind"), [("heuristic", HeuristicPlayer), ("random", RandomPlayer)])
 def test_a_computer_opponent_plays_seat_2(page, window, opponent, kind):
-    choose(page.seats[1].opponent, opponent)
-    assert not page.seats[0].both_hands.isEnabled()
+    choose(naruto(page).seats[1].opponent, opponent)
+    assert not naruto(page).seats[0].both_hands.isEnabled()
     page.start_button.click()
     match_page = window.page
     assert isinstance(match_page, MatchPage)
@@ -150,7 +162,7 @@ def test_a_computer_opponent_plays_seat_2(page, window, opponent, kind):
 
 
 def test_showing_both_hands_turns_the_hot_seat_off(page, window):
-    both = page.seats[0].both_hands
+    both = naruto(page).seats[0].both_hands
     assert both.isEnabled() and both.isVisibleTo(page)
     both.setChecked(True)
     page.start_button.click()
@@ -173,22 +185,22 @@ def test_the_page_follows_the_language(page):
 
     language().set("ru")
     assert page.game_combo.itemText(0) == current().term("game", "naruto")
-    assert page.format_combo.itemText(0) == current().term("format", "standard")
-    assert page.seats[0].name.text() == MESSAGES("player", n=1)
+    assert naruto(page).format_combo.itemText(0) == current().term("format", "standard")
+    assert naruto(page).seats[0].name.text() == MESSAGES("player", n=1)
 
 
 def test_the_layout_fits_the_window(page, window, context, screenshot, qtbot):
     window.resize(1280, 720)
     save_deck(context.database(), "Ten cards", ["N-001"] * 10)
-    page.refresh_decks()
+    naruto(page).refresh_decks()
     choose(page.mode_combo, "referee")
-    choose(page.seats[0].deck, "Ten cards")
-    choose(page.seats[1].deck, PHYSICAL)
+    choose(naruto(page).seats[0].deck, "Ten cards")
+    choose(naruto(page).seats[1].deck, PHYSICAL)
     assert page.start() is None
     qtbot.wait(50)
     path = screenshot("new_match")
     assert path.exists()
-    for widget in (page.start_button, page.seats[1].group, page.setup_group):
+    for widget in (page.start_button, naruto(page).seats[1].group, page.setup_group):
         assert widget.isVisible()
         bottom = widget.mapTo(window, widget.rect().bottomRight())
         assert bottom.y() <= window.height() and bottom.x() <= window.width()
@@ -201,9 +213,9 @@ def test_llamas_unleashed_sets_up_players_and_computers_and_opens_its_page(page,
     from referee.games.llamas.opponent import RandomPlayer as LlamasRandom
 
     choose(page.game_combo, "llamas")
-    assert page.llamas.isVisibleTo(page) and not page.format_combo.isVisibleTo(page)
-    assert not any(seat.group.isVisibleTo(page) for seat in page.seats)
-    setup = page.llamas
+    assert llamas(page).isVisibleTo(page) and not naruto(page).format_combo.isVisibleTo(page)
+    assert not any(seat.group.isVisibleTo(page) for seat in naruto(page).seats)
+    setup = llamas(page)
     setup.count.setValue(5)
     assert [n.isVisibleTo(page) for n in setup.names] == [True] * 5 + [False] * 3
     for k, (name, kind) in enumerate((("Ana", "person"), ("Boris", "person"), ("Chloé", "heuristic"),
@@ -226,7 +238,7 @@ def test_llamas_unleashed_sets_up_players_and_computers_and_opens_its_page(page,
 
 def test_llamas_first_player_chosen_here_is_recorded_once_the_babies_are_chosen(page, window, qtbot):
     choose(page.game_combo, "llamas")
-    setup = page.llamas
+    setup = llamas(page)
     setup.count.setValue(3)
     choose(setup.kinds[0], "heuristic")  # every seat a computer: nobody to click for
     choose(setup.first, "2")
@@ -243,8 +255,8 @@ def test_llamas_first_player_chosen_here_is_recorded_once_the_babies_are_chosen(
 def test_llamas_in_referee_mode_has_no_computer_seats(page, window):
     choose(page.game_combo, "llamas")
     choose(page.mode_combo, "referee")
-    assert not any(kind.isVisibleTo(page) for kind in page.llamas.kinds)
-    assert page.llamas.table_note.isVisibleTo(page)
+    assert not any(kind.isVisibleTo(page) for kind in llamas(page).kinds)
+    assert llamas(page).table_note.isVisibleTo(page)
     assert page.mode_text.text() == MESSAGES("mode_referee_llamas_tip")
     page.start_button.click()
     match = window.page.match
@@ -255,10 +267,10 @@ def test_llamas_in_referee_mode_has_no_computer_seats(page, window):
 def test_the_llamas_setup_for_eight_players_fits_the_window(page, window, screenshot, qtbot):
     window.resize(1280, 720)
     choose(page.game_combo, "llamas")
-    page.llamas.count.setValue(8)
+    llamas(page).count.setValue(8)
     qtbot.wait(50)
     screenshot("new_match_llamas")
-    for widget in (page.start_button, page.llamas.first, page.llamas.kinds[7], page.llamas.names[7]):
+    for widget in (page.start_button, llamas(page).first, llamas(page).kinds[7], llamas(page).names[7]):
         assert widget.isVisible()
         bottom = widget.mapTo(window, widget.rect().bottomRight())
         assert bottom.y() <= window.height() and bottom.x() <= window.width()
@@ -295,11 +307,11 @@ def imported_decks(context, tmp_path):
 def test_a_match_starts_from_imported_deck_lists_of_imported_cards(page, window, context, tmp_path, mode):
     text, tts = imported_decks(context, tmp_path)
     choose(page.mode_combo, mode)
-    assert page.import_deck(page.seats[0], text) == "naruto_decklist"
+    assert naruto(page).import_deck(naruto(page).seats[0], text) == "naruto_decklist"
     assert page.message.text() == MESSAGES("imported", name="naruto_decklist", file=text.name)
-    assert page.import_deck(page.seats[1], tts) == "naruto_deck"
-    assert [seat.deck_name() for seat in page.seats] == ["naruto_decklist", "naruto_deck"]
-    assert [seat.legality.text() for seat in page.seats] == [MESSAGES("legal", format="standard")] * 2
+    assert naruto(page).import_deck(naruto(page).seats[1], tts) == "naruto_deck"
+    assert [seat.deck_name() for seat in naruto(page).seats] == ["naruto_decklist", "naruto_deck"]
+    assert [seat.legality.text() for seat in naruto(page).seats] == [MESSAGES("legal", format="standard")] * 2
     page.start_button.click()
     match = window.page.match
     assert match.state.mode == mode
@@ -312,10 +324,10 @@ def test_a_match_starts_from_imported_deck_lists_of_imported_cards(page, window,
 def test_importing_a_deck_list_naming_unknown_cards_saves_nothing(page, tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text("// Mainboard\n3x Nobody Known [zz901]\n", encoding="utf-8")
-    before = [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())]
-    assert page.import_deck(page.seats[0], path) is None
+    before = [naruto(page).seats[0].deck.itemData(i) for i in range(naruto(page).seats[0].deck.count())]
+    assert naruto(page).import_deck(naruto(page).seats[0], path) is None
     assert "zz901" in page.message.text() and "Nobody Known" in page.message.text()
-    assert [page.seats[0].deck.itemData(i) for i in range(page.seats[0].deck.count())] == before
+    assert [naruto(page).seats[0].deck.itemData(i) for i in range(naruto(page).seats[0].deck.count())] == before
 
 
 @pytest.mark.parametrize("game", ["naruto", "llamas"])
@@ -325,7 +337,7 @@ def test_a_player_name_nobody_could_read_back_is_refused_on_the_page(page, windo
     from referee.engine.names import PLAYER_NAME_MAX
 
     choose(page.game_combo, game)
-    field = page.seats[1].name if game == "naruto" else page.llamas.names[1]
+    field = naruto(page).seats[1].name if game == "naruto" else llamas(page).names[1]
     field.setText("x" * 100)
     assert len(field.text()) == PLAYER_NAME_MAX == field.maxLength()
     field.setText("Bo\tb")

@@ -1,0 +1,43 @@
+"""Llamas Unleashed's part of the catalogue: the base game as shipped, kept in the columns that say
+the same of a Naruto card, and its search filters (type, an animal's subtype and variation)."""
+
+from __future__ import annotations
+
+import json
+
+from referee.games.llamas import cards as engine_cards
+from referee.games.llamas.cards import SUBTYPES, TYPES, VARIATIONS
+
+from . import BundledSet, Catalogue, Filter, as_read
+
+
+def _facts(card, row: dict[str, str]) -> dict:
+    """The base game in the columns that say the same of a Naruto card: the subtype (baby, basic,
+    magical) as its keyword, the variations (two for Henry the Huarizo) as its characteristics,
+    base.csv's trigger as its effect kind and the engine's effect definition as JSON ("" for a card
+    with none)."""
+    return {
+        "number": card.number,
+        "type": card.type,
+        "keywords": card.subtype,
+        "characteristics": ", ".join(card.variations),
+        "copies": card.copies,
+        "effect_kind": row["trigger"],
+        "effect": json.dumps(card.abilities) if card.abilities else "",
+    }
+
+
+def _cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
+    return as_read(engine_cards.bundled(), rows, _facts)
+
+
+SET = BundledSet("llamas", "base", "Llamas Unleashed", engine_cards.__package__, "data/base.csv", _cards,
+                 "data/llamas_names.csv", "data/llamas_effects.csv", engine_files=("data/effects.toml",))
+
+#: a card's row keeps an animal's subtype as its keywords and its variations as its characteristics
+CATALOGUE = Catalogue(
+    SET,
+    filters={"type": Filter(TYPES, "type"), "subtype": Filter(SUBTYPES, "keywords"),
+             "variation": Filter(VARIATIONS, "characteristics", ", ")},
+    type_term="llamas_card_type",
+)

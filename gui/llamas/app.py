@@ -1,0 +1,73 @@
+"""Llamas Unleashed's part of the application beyond its match page (`gui.games.GameApp`): its
+players' panel of the new-match page (`gui.llamas.setup.LlamasSetup`), its cards' columns and facts
+in the card browser, and the game the screenshots show."""
+
+from __future__ import annotations
+
+from localization import current
+from referee.games.llamas.opponent import HeuristicPlayer
+from referee.games.llamas.rules import new_match
+
+from ..browser import card_type, columns_of, terms
+from ..games import GameApp
+from .setup import LlamasSetup
+
+#: the term kinds naming an animal's subtype and its variations
+SUBTYPE, VARIATION = "llamas_card_type", "llamas_variation"
+
+
+def subtype(card) -> str:
+    """An animal's subtype (stored as its keyword), by its name in the active language."""
+    return terms(SUBTYPE, card.keywords)
+
+
+def variations(card) -> str:
+    """An animal's variations (stored as its characteristics: two for Henry the Huarizo)."""
+    return terms(VARIATION, card.characteristics)
+
+
+def facts(card, game: str) -> list[tuple[str, object]]:
+    """What a card shows, as (fact key, value) rows."""
+    return [("number", card.number), ("type", card_type(card, game)),
+            ("subtype", subtype(card) if card.keywords else None),
+            ("variations", variations(card) if card.characteristics else None)]
+
+
+def interesting(match) -> bool:
+    """Mid-game, another player's card on the pile, and seat 1 asked whether to answer it."""
+    s = match.state
+    return s.turn >= 9 and s.phase == "action_window" and match.actor == 0 and s.pile[-1]["player"] != 0
+
+
+def interesting_game():
+    """A seeded game of four, played by the heuristic until `interesting`."""
+    for seed in range(1, 200):
+        match = new_match(4, seed=seed, names=("Ana", "Boris", "Chloé", "Dmitri"))
+        players = {k: HeuristicPlayer(seed + k) for k in range(4)}
+        while not match.is_over() and not interesting(match):
+            match.apply(players[match.actor].choose(match))
+        if interesting(match):
+            return match
+    raise RuntimeError("no seed reaches an open instant pile")
+
+
+def showcase(window):
+    """`interesting_game` on its page, the computers waiting while the pictures are taken, the pile
+    shown."""
+    match = interesting_game()
+    computers = {k: HeuristicPlayer(k) for k in range(1, len(match.state.players))}
+    page = window.open_match(match, computer=computers)
+    page.delay_ms = 10**9
+    page.tabs.setCurrentWidget(page.pile)
+    return page
+
+
+APP = GameApp(
+    setup=LlamasSetup,
+    columns=columns_of("llamas_type", subtype=subtype, variations=variations),
+    facts=facts,
+    filter_names={"subtype": lambda v: current().term(SUBTYPE, v), "variation": lambda v: current().term(VARIATION, v)},
+    mode_tips="_llamas",
+    screenshot="llamas",
+    showcase=showcase,
+)
