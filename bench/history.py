@@ -19,10 +19,14 @@ Measured, at each size, each the median of ``--runs`` runs in this process with 
   (`MainWindow.open`, then the event loop run until idle): it reads and shows the first page of
   matches, newest first (the statistics are counted when their tab is chosen);
 * *statistics tab*: from choosing the history's statistics tab to it shown and painted (the
-  statistics counted, the tables filled and the chart drawn);
+  statistics of the game of the newest finished match counted, the tables filled and the charts
+  drawn);
 * *open continue*: the same as *open history* for `gui.history.ContinuePage` (the unfinished
   matches);
-* *statistics*: `cards.records.deck_stats` and `cards.records.player_stats` together.
+* *statistics*: `cards.records.deck_stats` and `cards.records.player_stats` together, over every game;
+* *per game*: `cards.records.game_statistics` of each game (decks, players, seats and who started,
+  game lengths), and within it `cards.records.seat_stats` (the query that reads who started from
+  each match's actions).
 
 The yardsticks, measured in the same run: a bare ``SELECT 1`` round trip through the database's
 session, and opening the history of a database with no recorded match.
@@ -148,6 +152,16 @@ def fill(db, real: list[dict], count: int, rng: random.Random, start: datetime, 
         session.commit()
 
 
+def _per_game(db, game: str, runs: int) -> str:
+    """The time of one game's statistics, and of its seats' query within them."""
+    from cards import records
+
+    whole = median_ms(lambda: records.game_statistics(db, game), runs)
+    seats = median_ms(lambda: records.seat_stats(db, game), runs)
+    finished = sum(records.length_stats(db, game).values())
+    return f"{game} ({finished} finished) {whole:.1f} ms, of which seats {seats:.1f} ms"
+
+
 def median_ms(run, runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -175,6 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     from gui.app import build_window, prepare_qt
     from gui.context import AppContext
     from gui.history import ContinuePage, HistoryPage
+    from referee.games import GAMES
 
     prepare_qt()
     app = QApplication.instance() or QApplication([])
@@ -248,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
                   + ("" if tab is None else f"statistics tab {tab:.1f} ms; ")
                   + f"open continue {continued:.1f} ms ({continued / empty:.1f}x empty); statistics "
                   f"{stats:.1f} ms ({stats / round_trip:.0f}x SELECT 1)")
+            if hasattr(records, "game_statistics"):
+                print("    per game: " + "; ".join(_per_game(db, game, args.runs) for game in GAMES))
             verdicts.append((size, history))
         for size, history in verdicts:
             if size >= 5000:

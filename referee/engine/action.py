@@ -51,6 +51,8 @@ class Action:
     def of(cls, verb: str, *args: str, **opts: str | list[str] | tuple[str, ...] | None) -> "Action":
         """Build an action; options whose value is None or empty are left out. Equal actions are one
         object (`_made`)."""
+        if not opts:  # most actions listed (``pass``, ``next``, a card of the hand)
+            return _made(cls, verb, args, ())
         items = []
         for key, value in opts.items():
             if value is None or value == () or value == []:

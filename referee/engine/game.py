@@ -15,6 +15,10 @@ def _nothing_left_out(initial: dict, notations: Sequence[str]) -> None:
     return None
 
 
+def _no_rematch(match: Match, seed: int) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class GamePlay:
     #: format -> the rules of that format (built once, shared by all matches)
@@ -41,3 +45,6 @@ class GamePlay:
     #: (initial position, notations) -> what a record made under older rules leaves out, as
     #: (actions before it, notation, seat, step), or None (see `cards.records.as_now`)
     older: Callable[[dict, Sequence[str]], tuple | None] = _nothing_left_out
+    #: (a match, a new seed) -> a new match set up as that one was (same players, decks, format and
+    #: mode; a new shuffle), or None for a match that began as a position rather than a set-up
+    rematch: Callable[[Match, int], Match | None] = _no_rematch

@@ -82,7 +82,8 @@ class _Transition(NestedTransition):
         if plan is None:
             plan = machine._memo_changes[key] = self._plan_change(event_data)
         exits, value, new_state, enters, scope = plan
-        quiet = COMPATIBLE and not _CORE_LOG.isEnabledFor(logging.INFO)  # `_State.enter`/`exit` would not log
+        # `_State.enter`/`exit` would not log (known already for a trigger `SharedMachine` carries out)
+        quiet = event_data.__class__ is _EventData or (COMPATIBLE and not _CORE_LOG.isEnabledFor(logging.INFO))
         if scope is not _UNSET:
             event_data.scope = scope
         for state, path in exits:
@@ -120,6 +121,19 @@ class _Transition(NestedTransition):
 _UNSET = object()
 
 
+class _EventData(NestedEventData):
+    """The event data of a trigger `SharedMachine` carries out itself: the attributes
+    ``NestedEventData(None, None, machine, model, args, kwargs)`` has, result None as
+    `HierarchicalMachine._trigger_event` sets it, set by one ``__init__`` rather than through the
+    chain of ``super().__init__`` calls (every trigger makes one). Made only while the log is off,
+    which `_Transition._change_state` then need not ask again."""
+
+    def __init__(self, machine, model, args, kwargs):
+        self.state = self.event = self.transition = self.error = self.result = None
+        self.source_path = self.source_name = None
+        self.machine, self.model, self.args, self.kwargs = machine, model, args, kwargs
+
+
 class SharedMachine(HierarchicalMachine):
     """A HierarchicalMachine whose structural look-ups are memoized (see the module docstring)."""
 
@@ -128,7 +142,7 @@ class SharedMachine(HierarchicalMachine):
 
     def __init__(self, *args: Any, **kwargs: Any):
         self._memo_states: dict = {}  # (name, scope) -> NestedState
-        self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event)]
+        self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event, `_plan_sources` there)]
         self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
         self._memo_valid: bool | None = None
@@ -169,20 +183,21 @@ class SharedMachine(HierarchicalMachine):
     # --- triggering -------------------------------------------------------------------------
     def trigger_event(self, model, trigger, *args, **kwargs):
         """`HierarchicalMachine.trigger_event`. Without a queue, in the machine's own scope, with the
-        log off, the event data sent to callbacks and the model's state one name, it is carried out
-        here (`_fire`) as the stock code carries it out, with what depends only on the state name
-        remembered; otherwise by the stock code."""
-        if (not COMPATIBLE or self._queued or self._transition_queue or self._stack or self.scoped is not self
-                or not self.send_event or not isinstance(getattr(model, self.model_attribute, None), str)
-                or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.DEBUG)
-                or not (self._memo_valid or self._memo_ok())):
+        log off (events' debug lines, states' and transitions' info lines), the event data sent to
+        callbacks and the model's state one name, it is carried out here (`_fire`) as the stock code
+        carries it out, with what depends only on the state name remembered; otherwise by the stock
+        code."""
+        current = getattr(model, self.model_attribute, None)
+        # a valid memo (`_memo_ok`) implies a compatible transitions
+        if (self._stack or self._queued or self._transition_queue or self.scoped is not self or not self.send_event
+                or not isinstance(current, str) or not (self._memo_valid or self._memo_ok())
+                or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.INFO)):
             return super().trigger_event(model, trigger, *args, **kwargs)
-        event_data = NestedEventData(None, None, self, model, args, kwargs)  # (state, event, machine, ...)
-        event_data.result = None
+        event_data = _EventData(self, model, args, kwargs)
         # as `HierarchicalMachine._trigger_event` (entering the machine's own scope, where it is, changes
         # nothing): errors go to the on_exception callbacks if any, finalize callbacks run in any case
         try:
-            result = self._fire(event_data, trigger, getattr(model, self.model_attribute))
+            result = self._fire(event_data, trigger, current)
             # `_check_event_result` returns any other result as it is
             event_data.result = result if result is not None else self._check_event_result(result, model, trigger)
         except BaseException as err:
@@ -213,17 +228,13 @@ class SharedMachine(HierarchicalMachine):
         if plan is None:
             plan = self._memo_scopes[(trigger, current)] = self._plan_scopes(current, trigger)
         result = None
-        for scope, event in plan:  # deepest scope first
+        for scope, event, order in plan:  # deepest scope first
             if result is True:
                 break
             if scope is not None:
                 self._next_scope = scope
                 self.__enter__()
             try:
-                key = (event, current, self.scoped)
-                order = self._memo_sources.get(key)
-                if order is None:
-                    order = self._memo_sources[key] = self._plan_sources(event, current)
                 event_data.event = event
                 # the model is in one state, so the sources are that state and its parents having the event:
                 # once one's transition fires the rest are its parents, which the stock code skips then
@@ -290,8 +301,9 @@ class SharedMachine(HierarchicalMachine):
         return order
 
     def _plan_scopes(self, current: str, trigger: str) -> list:
-        """[(scope, event)]: each scope along ``current`` (deepest parent first, the machine itself
-        last, as None) whose events include ``trigger``, entered the way the stock walk enters it."""
+        """[(scope, event, sources)]: each scope along ``current`` (deepest parent first, the machine
+        itself last, as None) whose events include ``trigger``, entered the way the stock walk enters
+        it, with the sources tried there (`_plan_sources`, worked out in that scope)."""
         path = current.split(self.state_cls.separator)
         scopes: list = [None]
         entered = 0
@@ -307,5 +319,16 @@ class SharedMachine(HierarchicalMachine):
         for scope in reversed(scopes):
             events = self.events if scope is None else scope[2]
             if trigger in events:
-                plan.append((scope, events[trigger]))
+                event = events[trigger]
+                if scope is not None:
+                    self._next_scope = scope
+                    self.__enter__()
+                try:
+                    key = (event, current, self.scoped)
+                    if key not in self._memo_sources:
+                        self._memo_sources[key] = self._plan_sources(event, current)
+                    plan.append((scope, event, self._memo_sources[key]))
+                finally:
+                    if scope is not None:
+                        self.__exit__(None, None, None)
         return plan

@@ -23,12 +23,13 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, ClassVar, NamedTuple, Protocol
 
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
 from .machine import Row, Table, holds
 from .names import PLAYER_NAME_MAX, name_problem
+from .sight import SECRET, settled
 
 MAX_AUTOMATIC_STEPS = 10_000
 #: a snapshot of the position is kept before every this many actions; undo goes back to the last one
@@ -55,9 +56,10 @@ class Outcome:
     rule: str
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One line of the match log: a rule-level event with its parameters (no display text)."""
+class Entry(NamedTuple):
+    """One line of the match log: a rule-level event with its parameters (no display text). (A named
+    tuple: immutable like a frozen dataclass, and made in a fraction of its time, for each event of
+    every step.)"""
 
     index: int  # the number of actions applied before it (0 for set-up events)
     key: str
@@ -151,6 +153,51 @@ class Rules(Protocol):
         (battle rewards). The one answer to "what may this seat see": the computer players read the
         position through it (`referee.engine.sight.SeatSight`) and the application asks it before
         showing a seat's cards (`referee.engine.sight.seen_by`)."""
+
+
+class GameRules:
+    """The part of `Rules` every game does alike. A game's rules class derives from it and states
+    what differs as class attributes:
+
+    - ``state_class``: its position, with ``from_dict(data, cards)`` (the JSON form read back),
+      ``snapshot()`` and ``restore(snapshot, cards)`` (a private copy for undo, and a new position
+      from it); the position says the game is over with ``over``, ``winner`` and ``reason``, and a
+      choice an effect waits for with ``pending``;
+    - ``sight``: its module whose ``visible(state, seat)`` says what a seat may see (`visible`);
+    - ``invariants``: what no play can break, ``(state) -> [broken rule...]`` (a saved position is
+      checked against it when loaded, `load_position`), as a ``staticmethod``;
+    - ``answers``: the verbs that answer a choice an effect asks (nothing else may be done then).
+
+    and gives the rest: its table and verbs, ``actor``, and ``normalize`` if its notation has other
+    spellings of the same action."""
+
+    state_class: ClassVar[type]
+    sight: ClassVar[Any]
+    invariants: ClassVar[Callable[[Any], list[str]]]
+    answers: ClassVar[frozenset[str]] = frozenset()
+
+    def normalize(self, action: Action) -> Action:
+        return action
+
+    def answering(self, s: Any) -> frozenset[str] | None:
+        """While an effect waits for a choice, only its answer may be given."""
+        return self.answers if s.pending else None
+
+    def outcome(self, s: Any) -> Outcome | None:
+        return Outcome(s.winner, s.reason) if s.over else None
+
+    def load_state(self, data: dict, cards: Any) -> Any:
+        return self.state_class.from_dict(data, cards)
+
+    def snapshot(self, s: Any) -> Any:
+        return s.snapshot()
+
+    def restore(self, snapshot: Any, cards: Any) -> Any:
+        return self.state_class.restore(snapshot, cards)
+
+    def visible(self, s: Any, seat: int) -> frozenset[int]:
+        """The instances ``seat`` may see (`Rules.visible`), by the game's ``sight``."""
+        return self.sight.visible(s, seat)
 
 
 class Match:
@@ -315,7 +362,7 @@ class Match:
         action `legal_actions` listed under the same row, its plan come from `Seen`."""
         seen = self._position()
         state, table = seen.state, self.rules.table
-        if self.outcome() is not None:
+        if self.rules.outcome(state) is not None:
             raise IllegalAction(self.rules.over_rule, verb=action.verb)
         only = self._answering()
         if only is not None and action.verb not in only:
@@ -351,7 +398,8 @@ class Match:
             raise
         self.history.append(action)
         self._undo.append((before, log_len))
-        self._notify("apply", action, phase, actor)
+        if self.observers:
+            self._notify("apply", action, phase, actor)
 
     def _perform(self, row: Row, plan: Any, index: int) -> None:
         """Carry out a checked action (the ``index``-th of the history) and the automatic steps after it."""
@@ -391,12 +439,13 @@ class Match:
     def _automatic(self, index: int) -> None:
         """Carry out the steps that need no choice (draws, Showdown, settling links...), logged as
         following the ``index``-th action (0: the set-up)."""
-        state, table, automatic = self.state, self.rules.table, self.rules.automatic
+        state, table, automatic, answering = self.state, self.rules.table, self.rules.automatic, self._answers
         steps = table.steps
+        seen = self._position()
         for _ in range(MAX_AUTOMATIC_STEPS):
-            if self._answering() is not None:
-                return
-            memo = self._position().guards
+            if answering is not None and answering(state) is not None:
+                return  # a choice waits for its answer (`_answering`)
+            memo = seen.guards
             for row, guards in steps[state.phase]:
                 for guard in guards:
                     if not holds(guard, state, memo):
@@ -405,7 +454,7 @@ class Match:
                     state.events = []
                     table.fire(row, state, memo)
                     automatic[row.trigger](state)
-                    self._seen = Seen(state)  # a new position
+                    seen = self._seen = Seen(state)  # a new position
                     self._collect(index)
                     break
             else:
@@ -413,8 +462,14 @@ class Match:
         raise RuntimeError(f"automatic steps do not stop at {state.phase}")
 
     def _collect(self, index: int) -> None:
-        for key, params in self.state.events:
-            self.log.append(Entry(index, key, params))
+        """The events of the action just done into the log; those naming cards some seats may not
+        see say which seats may read them (`sight.settled`)."""
+        events = self.state.events
+        if not events:  # a step that changes nothing the log tells (going on to the next step)
+            return
+        visible = self.rules.visible
+        self.log += [Entry(index, key, settled(visible, self.state, params) if SECRET in params else params)
+                     for key, params in events]
         self.state.events = []
 
 

@@ -22,3 +22,13 @@ def name_problem(text: object, maximum: int = PLAYER_NAME_MAX) -> str | None:
     if _UNREADABLE.search(text):
         return "unreadable"
     return None
+
+
+def default_name(seat: int) -> str:
+    """The name of a seat's player when nobody gave one: its number from 1 (a screen shows "Player 1"
+    in its reader's language instead, `is_default_name`)."""
+    return str(seat + 1)
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    return not name or name == default_name(seat)

@@ -14,7 +14,7 @@ This module imports nothing but the standard library, so the application may imp
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Iterable
 
 
 def seen_by(rules: Any, state: Any, seat: int | None) -> frozenset[int]:
@@ -43,3 +43,68 @@ class SeatSight:
     def catalogue(self, number: str) -> Any:
         """A printed card's facts by its number (the card list is public)."""
         return self._s.cards.get(number)
+
+
+# --- the log: who may read what an action or an event names -----------------------------------------
+#: the parameters of a log event naming cards some seats may not see, as the log keeps it: ``seen``,
+#: the seats that may read their names; ``hides``, which parameters name them (and how many cards)
+SEEN, HIDES = "seen", "hides"
+#: what such an event carries when emitted: its parameters naming cards, each with the instances it
+#: names (``secret={"cards": [12, 40]}``); the match settles it once the action is done (`settled`)
+SECRET = "secret"
+
+
+def witnesses(visible: Callable[[Any, int], frozenset[int]], s: Any, cards: Iterable[int],
+              shown_to: Iterable[int] = ()) -> list[int] | None:
+    """The seats that may read the names of ``cards`` in position ``s`` (``visible``: the game's
+    ``visible(state, seat)``), with ``shown_to`` (the player a choice showed them to) added; None
+    when every seat may, so that a public event carries no ``seen``. An effect's event that names
+    cards (a look at the top of a deck, the card a search took) says so with ``seen=witnesses(...)``."""
+    cards = set(cards)
+    readers = sorted({k for k in range(len(s.players)) if cards <= visible(s, k)} | set(shown_to))
+    return None if len(readers) == len(s.players) else readers
+
+
+def settled(visible: Callable[[Any, int], frozenset[int]], s: Any, params: dict) -> dict:
+    """An event's parameters as the log keeps them: its ``secret`` becomes ``seen``, the seats that may
+    read the cards' names once the action is done (the event's ``player`` knows them), and ``hides``;
+    or nothing when every seat may (a card taken from a deck and put into play)."""
+    params = dict(params)
+    secret = params.pop(SECRET)
+    cards = [i for ids in secret.values() for i in ids]
+    if not cards:  # an answer in words ("yes", "none"): nothing to keep from anyone
+        return params
+    readers = witnesses(visible, s, cards, [params["player"]])
+    if readers is not None:
+        params[SEEN] = readers
+        params[HIDES] = {name: len(ids) for name, ids in secret.items()}
+    return params
+
+
+def readable(params: dict, viewers: Iterable[int] | None) -> bool:
+    """Whether a log event's card names may be shown to a screen held by ``viewers`` (the seats whose
+    hands it shows; None: no seat, a spectator)."""
+    seen = params.get(SEEN)
+    return seen is None or bool(viewers and set(seen) & set(viewers))
+
+
+def action_readers(action: Any, entries: Iterable[Any]) -> list[int] | None:
+    """The seats that may read the cards ``action`` names, given the log entries (`Entry`) it caused:
+    an answer naming a card its own event keeps from some seats (a card taken from a hidden deck) is
+    as private as that event; None for every seat."""
+    named = {v.partition("@")[0] for v in (*action.args, *(v for _, values in action.opts for v in values))}
+    readers: set[int] | None = None
+    for entry in entries:
+        if SEEN not in entry.params:
+            continue
+        hidden = {v.partition("@")[0] for name in entry.params[HIDES] for v in _listed(entry.params.get(name))}
+        if named & hidden:
+            readers = set(entry.params[SEEN]) if readers is None else readers & set(entry.params[SEEN])
+    return None if readers is None else sorted(readers)
+
+
+def _listed(value: Any) -> list[str]:
+    """A card parameter's numbers: a list, one number, or several in one string (``"LU-003@1 LU-007@2"``)."""
+    if isinstance(value, (list, tuple)):
+        return [str(v) for v in value]
+    return str(value).split() if value else []

@@ -261,7 +261,9 @@ def test_M_010_exhaustion_of_stamina_discards_both_chakra_areas():
 def test_M_011_bingo_book_takes_a_ninja_from_the_top_3_then_shuffles():
     deck = ["J-001", "N-009", "N-002", "N-003"] + ["N-001"] * 6
     m = played({"deck": deck}, None, "mission M-011 pay J-011")
-    assert events(m, "looked") == [{"player": 0, "owner": 0, "zone": "deck", "cards": ["J-001", "N-009", "N-002"]}]
+    # the top of a deck is seen by its looker only: the log says so (the other seat reads no names)
+    assert events(m, "looked") == [{"player": 0, "owner": 0, "zone": "deck", "cards": ["J-001", "N-009", "N-002"],
+                                    "seen": [0], "hides": {"cards": 3}}]
     assert sorted(legal(m)) == ["choose N-002@1", "choose N-009@1", "choose none"]  # not Sakura, 4th
     m.apply("choose N-009@1")
     assert zone(m, 0, "hand") == ["N-009"] and deck_size(m, 0) == 9
@@ -661,7 +663,8 @@ def _rewards_of_seat_1(s):
 
 def test_M_034_unwanted_child_takes_a_rogue_ninja_from_the_opponents_rewards():
     m = played({}, {"rewards": ["N-009", "N-014"]}, "mission M-034 pay J-011", prepare=_rewards_of_seat_1)
-    assert events(m, "looked") == [{"player": 0, "owner": 1, "zone": "rewards", "cards": ["N-009", "N-014"]}]
+    assert events(m, "looked") == [{"player": 0, "owner": 1, "zone": "rewards", "cards": ["N-009", "N-014"],
+                                    "seen": [0], "hides": {"cards": 2}}]  # face-down rewards: only the looker reads them
     assert sorted(legal(m)) == ["choose R2@2", "choose none"]  # Gouzu is a Rogue Ninja, Mizuki is not
     m.apply("choose R2@2")
     assert zone(m, 0, "hand") == ["N-014"] and zone(m, 1, "rewards") == ["N-009"]

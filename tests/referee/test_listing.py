@@ -4,7 +4,10 @@
   ``check`` accepts, in order, with the plans ``check`` returns (Llamas `play`: each card checked
   once, then each field it may go into);
 - a `Not` guard holds exactly when its guard does not, and with a memo costs no evaluation of its own;
-- actions are made once per value (`Action.of`), and equal ones stay equal, hashable and picklable.
+- actions are made once per value (`Action.of`), and equal ones stay equal, hashable and picklable;
+- what a field makes true (Llamas `traits.field_traits`) and what the cards in play do (Naruto
+  `traits.play_effects`), kept while their zones hold the same cards, are what working them out
+  afresh gives, after every action of random games and after a field is changed by hand.
 """
 
 from __future__ import annotations
@@ -75,3 +78,47 @@ def test_actions_are_values_made_once():
     assert pickle.loads(pickle.dumps(a)) == a
     assert Action.parse("deploy ? pay J-001").needs_naming and not a.needs_naming
     assert Action.of("play", "LU-006", into=None) == Action("play", ("LU-006",))
+
+
+def fresh_field_traits(s, seat):
+    from referee.games.llamas.traits import FieldTraits
+    fresh = FieldTraits(s, tuple(s.players[seat].field))
+    return fresh.rams, fresh.animals, fresh.variations, fresh.words, fresh.win_count
+
+
+def test_what_a_llamas_field_makes_true_is_kept_only_while_the_field_is_the_same():
+    from referee.games.llamas.traits import field_traits
+
+    for seed in (31, 32):
+        match = new_match(4, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            s = match.state
+            for seat in range(s.seats):
+                kept = field_traits(s, seat)
+                assert (kept.rams, kept.animals, kept.variations, kept.words, kept.win_count) == \
+                    fresh_field_traits(s, seat)
+            match.apply(rng.choice(match.legal_actions()))
+    s = match.state
+    seat = next(k for k in range(s.seats) if s.players[k].field)
+    before = field_traits(s, seat)
+    s.players[seat].field.pop()  # changed by hand: worked out again
+    assert field_traits(s, seat) is not before
+    assert field_traits(s, seat).animals == fresh_field_traits(s, seat)[1]
+
+
+def test_what_the_naruto_cards_in_play_do_is_kept_only_while_the_zones_in_play_are_the_same():
+    from referee.games.naruto.cards import bundled
+    from referee.games.naruto.decks import random_deck
+    from referee.games.naruto.rules import new_match as naruto_match
+    from referee.games.naruto.traits import PlayEffects, play_effects
+
+    rng = random.Random(41)
+    for game in range(2):
+        match = naruto_match([random_deck(bundled(), "standard", rng) for _ in range(2)], seed=41 + game)
+        while not match.is_over():
+            s = match.state
+            kept = play_effects(s)
+            fresh = PlayEffects(s, kept.key)
+            assert (kept.ruled, kept.static) == (fresh.ruled, fresh.static)
+            match.apply(rng.choice(match.legal_actions()))

@@ -14,10 +14,12 @@ until it is given) or the link is closed.
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .effects import OPS, ask, confirm, context, pick, run
 from .links import add_link, effect
 from .state import LlamasState
-from .traits import immune, matches, variations
+from .traits import abilities_in, card_matches, field_traits, variations_in
 from .zones import field_of, move
 
 
@@ -123,27 +125,47 @@ def candidates(s: LlamasState, link: dict, eff: dict, spec: dict) -> list[int]:
     link, not the card itself when ``other_than_self``, none that cannot be affected (L-IMMUNE-1).
     ``pair``: a baby of a variation its player has two animals of (LU-069). Unknown physical cards of
     a hand may be any card (their player names the one they choose)."""
+    return list(eligible(s, link, eff, spec))
+
+
+def eligible(s: LlamasState, link: dict, eff: dict, spec: dict) -> Iterator[int]:
+    """The cards `candidates` lists, in its order, one at a time: `pile.feasible` only asks whether
+    there are enough of them, which the first few tell. Each card is taken from a zone, so its place
+    is known: whether it is a ram of a field with Legal Ramifications (`traits.FieldTraits.rams`) is
+    read once per field rather than looked up card by card (`traits.variations`, `traits.active`)."""
     zone = spec.get("zone", "field")
-    if zone in ("field", "hand"):
-        pool = [i for seat in _owners(s, eff, spec.get("owner", "any")) for i in getattr(s.players[seat], zone)]
+    pool: Iterator[tuple[int, bool]]  # (card, whether it is a ram of a field with Legal Ramifications)
+    if zone == "field":
+        pool = _in_fields(s, _owners(s, eff, spec.get("owner", "any")))
+    elif zone == "hand":
+        pool = ((iid, False) for seat in _owners(s, eff, spec.get("owner", "any")) for iid in s.players[seat].hand)
     else:
-        pool = list(getattr(s, zone))
+        pool = ((iid, False) for iid in getattr(s, zone))
     chosen = {i for e in link["effects"] for name, ids in e["targets"].items() if _is_card(s, e, name) for i in ids}
     spec_filter = spec.get("filter", "card")
+    other_than_self = spec.get("other_than_self")
     paired = _paired(s, eff["player"]) if spec.get("pair") else None
-    out = []
-    for iid in pool:
-        if iid in chosen or (spec.get("other_than_self") and iid == eff["card"]):
+    for iid, rams in pool:
+        if iid in chosen or (other_than_self and iid == eff["card"]):
             continue
         if s.instances[iid] is None:
-            out.append(iid)
+            yield iid
             continue
-        if immune(s, iid) or not matches(s, iid, spec_filter):
+        card = s.card(iid)
+        if card is None or abilities_in(card, rams).get("while", {}).get("immune"):
             continue
-        if paired is not None and not set(variations(s, iid)) & paired:
+        kinds = variations_in(card, rams)
+        if not card_matches(card, spec_filter, kinds) or (paired is not None and not set(kinds) & paired):
             continue
-        out.append(iid)
-    return out
+        yield iid
+
+
+def _in_fields(s: LlamasState, seats: list[int]) -> Iterator[tuple[int, bool]]:
+    """The cards of these seats' fields, each with its field's `traits.FieldTraits.rams`."""
+    for seat in seats:
+        rams = field_traits(s, seat).rams
+        for iid in s.players[seat].field:
+            yield iid, rams
 
 
 def _is_card(s: LlamasState, eff: dict, name: str) -> bool:
@@ -152,8 +174,10 @@ def _is_card(s: LlamasState, eff: dict, name: str) -> bool:
 
 def _paired(s: LlamasState, seat: int) -> set[str]:
     counts: dict[str, int] = {}
+    rams = field_traits(s, seat).rams
     for iid in s.players[seat].field:
-        for v in variations(s, iid):
+        card = s.card(iid)
+        for v in variations_in(card, rams) if card is not None else ():
             counts[v] = counts.get(v, 0) + 1
     return {v for v, n in counts.items() if n >= 2}
 

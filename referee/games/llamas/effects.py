@@ -19,6 +19,9 @@ that cannot be affected) is skipped and counts as not succeeded (L-IMPOSSIBLE-2)
 a decision (which card, yes or no) puts a *choice* on `LlamasState.pending` and stops; the rest of
 the effect waits in the choice and goes on once the player answers with ``choose`` (`answer`). So
 does a card about to be sacrificed or destroyed that another card of its field may save (`depart`).
+Running, asking and answering are the kernel's (`referee.engine.effects`, `referee.engine.choices`):
+this module gives it the vocabulary (`OPS`, `FINISH`), what is read before an operation (``after``,
+``who``, ``if``) and its own kind of choice (``player``), in `EFFECTS`.
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from __future__ import annotations
 from itertools import combinations, islice, permutations
 from typing import Callable
 
+from referee.engine import choices
 from referee.engine.action import UNNAMED, Action
+from referee.engine.choices import Kind, Options, Pick
+from referee.engine.effects import Effects
 from referee.engine.errors import IllegalAction
 
 from .fields import bring, leave, rescuer, transfer
@@ -69,43 +75,30 @@ def context(p: int, source: int, targets: dict | None = None, info: dict | None 
             "n": 0, "chosen": [], "word": ""}
 
 
-# --- running an effect ----------------------------------------------------------------------------
-def run(s: LlamasState, ops: list[dict], ctx: dict, finish: dict | None = None) -> bool:
-    """Carry out ``ops`` in order; False when a choice stopped them (the rest waits in it, with
-    ``finish``, what to do once the whole effect is done: see `FINISH`)."""
-    ops = list(ops)
-    while ops:
-        op = ops.pop(0)
-        after = op.get("after")
-        if (after == "then" and not ctx["ok"]) or (after == "if_you_do" and not ctx["chose"]) or \
-                (after == "instead" and ctx["ok"]):
-            ctx["ok"] = after == "instead"
-            continue
-        if "seat" not in op:  # one copy per player it is about, in turn order
-            ops[:0] = [{**op, "seat": seat, "after": None} for seat in seats(s, op.get("who", "self"), ctx)]
-            continue
-        if not holds(s, op["seat"], op.get("if")) or (op.get("unless") and holds(s, op["seat"], op["unless"])):
-            continue
-        choice = OPS[op["op"]](s, op, ctx)
-        if choice is not None:
-            ask(s, choice, ops, ctx, finish)
-            return False
-    if finish is not None:
-        FINISH[finish["kind"]](s, finish)
-    return True
+# --- running an effect (the kernel's runner, `referee.engine.effects`; see `EFFECTS` below) ----------
+def _gate(s: LlamasState, op: dict, ctx: dict, rest: list[dict]) -> bool:
+    """Whether an operation is carried out: ``after`` reads how the one before went (L-MULTI-2); an
+    operation about several players becomes one copy for each, in turn order, put first in ``rest``;
+    ``if``/``unless`` are conditions on its player."""
+    after = op.get("after")
+    if (after == "then" and not ctx["ok"]) or (after == "if_you_do" and not ctx["chose"]) or \
+            (after == "instead" and ctx["ok"]):
+        ctx["ok"] = after == "instead"
+        return False
+    if "seat" not in op:
+        rest[:0] = [{**op, "seat": seat, "after": None} for seat in seats(s, op.get("who", "self"), ctx)]
+        return False
+    return holds(s, op["seat"], op.get("if")) and not (op.get("unless") and holds(s, op["seat"], op["unless"]))
 
 
-def ask(s: LlamasState, choice: dict, rest: list[dict], ctx: dict, finish: dict | None) -> None:
-    choice.setdefault("otherwise", [])
-    choice.setdefault("rule", "L-EFFECT-2")
-    choice.update(rest=rest, ctx=ctx, finish=finish)
-    choice.setdefault("card", s.instances[ctx["source"]])  # the card the choice is about
-    s.pending.append(choice)
-    s.emit("choice_asked", player=choice["player"], card=choice["card"], choice=choice["kind"])
+def _defaults() -> dict:
+    """What a choice says unless its operation does: no operations on a no, and the rule a wrong
+    answer cites."""
+    return {"otherwise": [], "rule": "L-EFFECT-2"}
 
 
 def confirm(seat: int, then: list[dict], otherwise: list[dict] | None = None) -> dict:
-    return {"kind": "confirm", "player": seat, "options": ["yes", "no"], "then": then, "otherwise": otherwise or []}
+    return choices.confirm(seat, then, otherwise=otherwise or [])
 
 
 def pick(s: LlamasState, seat: int, pool: list[int], then: list[dict], *, count: int = 1, least: int | None = None,
@@ -454,7 +447,7 @@ def _answers(options: list[str], count: int, least: int, ordered: bool) -> list[
         pick_k = permutations if ordered else combinations
         return sorted(set(islice(pick_k(options, count), LISTED_ANSWERS * 4)))[:LISTED_ANSWERS]
     out = {(o,) for o in options} if least <= 1 else set()
-    if len(options) >= least:
+    if options and len(options) >= least:
         out.add(tuple(options[:count]))
     return sorted(out)
 
@@ -463,99 +456,94 @@ def _may_decline(c: dict) -> bool:
     return c["least"] == 0 or bool(c.get("optional"))
 
 
-def choice_candidates(s: LlamasState) -> list[Action]:
-    c = s.pending[0]
-    if c["kind"] == "confirm":
-        return [Action.of("choose", o) for o in c["options"]]
-    if c["kind"] == "player":
-        out = [Action.of("choose", o) for o in c["options"]]
-    else:
-        # one per card: copies repeat (a card's number first: `ref` looks for the field holding it)
-        numbers = {option.partition("@")[0] for option in c["options"]}
-        copies = sorted(r for r in (ref(s, i) for i in c["pool"] if s.instances[i] in numbers) if r in c["options"])
-        out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
-               if len(answer) >= c["least"]]
-        if c["hidden"]:  # a template: each unknown card chosen is named
-            out.append(Action.of("choose", *[UNNAMED] * max(1, c["least"])))
+def _refused(c: dict, reason: str, **facts) -> IllegalAction:
+    """A wrong answer cites the choice's rule (L-CHAIN-2 for a link's targets, L-SEARCH-1, L-PULL-1,
+    else L-EFFECT-2) with L-EFFECT-2's reasons; a card chosen twice in a link, L-CHAIN-4."""
+    if reason == "answer":
+        return IllegalAction(c["rule"], reason="yes_no", **facts)
+    if reason == "must_choose":
+        return IllegalAction(c["rule"], reason="must_choose", count=facts["least"])
+    if reason == "twice":
+        return IllegalAction("L-CHAIN-4" if c["rule"] == "L-CHAIN-2" else c["rule"], reason="twice", **facts)
+    return IllegalAction(c["rule"], reason=reason, **facts)
+
+
+def _pick_listing(s: LlamasState, c: dict) -> list[Action]:
+    # one per card: copies repeat (a card's number first: `ref` looks for the field holding it)
+    numbers = {option.partition("@")[0] for option in c["options"]}
+    copies = sorted(r for r in (ref(s, i) for i in c["pool"] if s.instances[i] in numbers) if r in c["options"])
+    out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
+           if len(answer) >= c["least"]]
+    if c["hidden"]:  # a template: each unknown card chosen is named
+        out.append(Action.of("choose", *[UNNAMED] * max(1, c["least"])))
     if _may_decline(c):
         out.append(Action.of("choose", "none"))
     return out
 
 
-def check_choose(s: LlamasState, a: Action) -> dict:
-    """What a ``choose`` answer means for the first pending choice; a wrong one cites the choice's rule
-    (L-CHAIN-2 for a link's targets, L-SEARCH-1, L-PULL-1, else L-EFFECT-2)."""
-    c = s.pending[0]
-    args, rule = a.args, c["rule"]
-    if a.opts:
-        raise IllegalAction("NOTATION", text=str(a), reason="option", option=a.opts[0][0])
-    if c["kind"] == "confirm":
-        if args not in (("yes",), ("no",)):
-            raise IllegalAction(rule, reason="yes_no", options=c["options"])
-        return {"word": args[0], "cards": [], "named": []}
-    if c["kind"] == "player":
-        if args == ("none",) and _may_decline(c):
-            return {"word": "none", "cards": [], "named": []}
-        if len(args) != 1 or args[0] not in c["options"]:
-            raise IllegalAction(rule, reason="player", options=c["options"])
-        return {"word": "", "cards": [int(args[0]) - 1], "named": []}
-    if args == ("none",):
-        if not _may_decline(c):
-            raise IllegalAction(rule, reason="must_choose", count=c["least"])
-        return {"word": "none", "cards": [], "named": []}
-    if not c["least"] <= len(args) <= c["count"] or not args:
-        raise IllegalAction(rule, reason="count", least=c["least"], count=c["count"])
-    chosen: list[int] = []
-    named: list[str] = []
-    for text in args:
-        iid = _picked(s, c, text, tuple(chosen), tuple(named))
-        if s.instances[iid] is None and text != UNNAMED:
-            named.append(text)
-        chosen.append(iid)
-    return {"word": "", "cards": chosen, "named": named}
-
-
-def _picked(s: LlamasState, c: dict, text: str, taken: tuple[int, ...], named: tuple[str, ...]) -> int:
-    """The card of the pool an answer names: a listed option, an unknown physical card named now (its
-    number must fit the choice, and have a copy left), or ``?`` for an unknown one kept hidden."""
-    pool = c["pool"]
-    if text in c["options"]:
-        number = text.partition("@")[0]  # compared first: `ref` looks for the field holding the card
-        for iid in pool:
-            if iid not in taken and s.instances[iid] == number and ref(s, iid) == text:
-                return iid
-    if c["hidden"]:
-        if text == UNNAMED and c["anonymous"]:
-            iid = next((i for i in pool if s.instances[i] is None and i not in taken), None)
-            if iid is not None:
-                return iid
-        card = s.cards.get(text)
-        if card is not None and card_matches(card, c["spec"]):
-            unknown = [i for i in pool if s.instances[i] is None]
-            iid = locate(s, unknown, text, "hand", taken, named)
+def _unknown(s: LlamasState, c: dict, pool: list[int], text: str, taken: tuple[int, ...],
+             named: tuple[str, ...]) -> int | None:
+    """An unknown physical card of the pool named now (its number must fit the choice, and have a
+    copy left), or ``?`` for an unknown one kept hidden (``anonymous``)."""
+    if not c["hidden"]:
+        return None
+    if text == UNNAMED and c["anonymous"]:
+        iid = next((i for i in pool if s.instances[i] is None and i not in taken), None)
+        if iid is not None:
             return iid
-    if any(ref(s, i) == text for i in taken):
-        raise IllegalAction("L-CHAIN-4" if c["rule"] == "L-CHAIN-2" else c["rule"], reason="twice", card=text)
-    raise IllegalAction(c["rule"], reason="option", card=text, options=c["options"])
+    card = s.cards.get(text)
+    if card is None or not card_matches(card, c["spec"]):
+        return None
+    return locate(s, [i for i in pool if s.instances[i] is None], text, "hand", taken, named)
 
 
-def answer(s: LlamasState, plan: dict) -> None:
-    """Apply the answer to the first pending choice, then the rest of its effect."""
-    c = s.pending.pop(0)
-    ctx = c["ctx"]
-    named = list(plan["named"])
-    for iid in plan["cards"]:
-        if c["kind"] == "pick" and s.instances[iid] is None and named:
-            reveal(s, iid, named.pop(0), c["player"])
+def _player_candidates(s: LlamasState, c: dict) -> list[Action]:
+    out = [Action.of("choose", o) for o in c["options"]]
+    if _may_decline(c):
+        out.append(Action.of("choose", "none"))
+    return out
+
+
+def _check_player(s: LlamasState, c: dict, args: tuple[str, ...]) -> dict:
+    """A player target, by seat number (L-EFFECT-4)."""
+    if args == ("none",) and _may_decline(c):
+        return {"word": "none", "cards": [], "named": []}
+    if len(args) != 1 or args[0] not in c["options"]:
+        raise IllegalAction(c["rule"], reason="player", options=c["options"])
+    return {"word": "", "cards": [int(args[0]) - 1], "named": []}
+
+
+def _answered(s: LlamasState, c: dict, plan: dict, ctx: dict) -> None:
+    """Llamas' part of an answer: the context takes it (``chose``: whether a choice that could be
+    declined was taken up, for ``if_you_do``), and the log says it (players by seat, not number)."""
     ctx["chosen"], ctx["word"] = list(plan["cards"]), plan["word"]
-    if c["kind"] == "player" and plan["cards"]:  # players are named in the log, not numbered
+    if c["kind"] == "player" and plan["cards"]:
         for seat in plan["cards"]:
             s.emit("chose_player", player=c["player"], card=c["card"], to=seat)
     else:
         shown = [ref(s, i) for i in plan["cards"]]
-        s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"] or " ".join(shown))
+        s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"] or " ".join(shown),
+               secret={"answer": list(plan["cards"])})
     declined = plan["word"] in ("no", "none")
     if c["kind"] == "confirm" or _may_decline(c):
         ctx["chose"] = not declined
-    then = c["otherwise"] if plan["word"] == "no" else c["then"]
-    run(s, then + c["rest"], ctx, c["finish"])
+
+
+#: the effect vocabulary in the kernel's runner: running, asking, answering (`referee.engine.effects`)
+EFFECTS = Effects(
+    OPS, FINISH,
+    kinds={"confirm": Options(_refused), "player": Kind(_player_candidates, _check_player),
+           "pick": Pick(lambda s, c: c["pool"], ref, _pick_listing, _may_decline, _unknown, _refused)},
+    gate=_gate, answered=_answered, reveal=lambda s, c, iid, number: reveal(s, iid, number, c["player"]),
+    defaults=_defaults)
+run = EFFECTS.run
+ask = EFFECTS.ask
+choice_candidates = EFFECTS.candidates
+answer = EFFECTS.answer
+
+
+def check_choose(s: LlamasState, a: Action) -> dict:
+    """What a ``choose`` answer means for the first pending choice (`EFFECTS`); it takes no options."""
+    if a.opts:
+        raise IllegalAction("NOTATION", text=str(a), reason="option", option=a.opts[0][0])
+    return EFFECTS.check(s, a)

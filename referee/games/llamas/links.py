@@ -13,7 +13,7 @@ completely before the next (L-CHAIN-1, L-CHAIN-3); `chain.py` resolves them.
 from __future__ import annotations
 
 from .state import LlamasState
-from .traits import active, card_matches, owns
+from .traits import abilities_in, active, card_matches, field_traits, owns
 
 
 def holds(s: LlamasState, seat: int, condition: str | None) -> bool:
@@ -29,8 +29,9 @@ def holds(s: LlamasState, seat: int, condition: str | None) -> bool:
 def effect(s: LlamasState, iid: int, seat: int, when: str, ability: dict | None = None,
            **info: int) -> dict | None:
     """The effect card ``iid``'s ability ``when`` triggers for ``seat``, or None when it has none or
-    its condition does not hold. ``ability`` is given for a card that has just left the field it
-    worked in (its own "if this card is sacrificed" effect)."""
+    its condition does not hold. ``ability`` is given by a caller that has read it already (from the
+    card's `active` abilities), or for a card that has just left the field it worked in (its own "if
+    this card is sacrificed" effect)."""
     ability = ability if ability is not None else active(s, iid).get(when)
     if ability is None or not holds(s, seat, ability.get("if")):
         return None
@@ -53,18 +54,26 @@ def watchers(s: LlamasState, seats: list[int], when: str, iid: int, **info: int)
     """Effects of cards in ``seats``' fields that watch for ``when`` (a card entering, being
     destroyed, being played) and whose filter the card ``iid`` meets."""
     card = s.card(iid)
-    out = []
+    out: list[dict | None] = []
+    if card is None:
+        return out
     for seat in seats:
+        rams = field_traits(s, seat).rams  # the watchers' place is known: their abilities are read here
         for watcher in s.players[seat].field:
-            if watcher == iid:
+            known = s.card(watcher)
+            if watcher == iid or known is None:
                 continue
-            ability = active(s, watcher).get(when)
-            if ability is not None and card is not None and card_matches(card, ability.get("filter", "card")):
-                out.append(effect(s, watcher, seat, when, **info))
+            ability = abilities_in(known, rams).get(when)
+            if ability is not None and card_matches(card, ability.get("filter", "card")):
+                out.append(effect(s, watcher, seat, when, ability, **info))
     return out
 
 
 def begin_of_turn(s: LlamasState, seat: int) -> None:
     """Every "at the beginning of your turn" effect of the cards already in the field: one link
     (L-TURN-1, L-CHAIN-2)."""
-    add_link(s, [effect(s, iid, seat, "begin_of_turn") for iid in s.players[seat].field], player=seat)
+    rams = field_traits(s, seat).rams
+    add_link(s, [effect(s, iid, seat, "begin_of_turn", ability) for iid in s.players[seat].field
+                 if (card := s.card(iid)) is not None
+                 and (ability := abilities_in(card, rams).get("begin_of_turn")) is not None],
+             player=seat)

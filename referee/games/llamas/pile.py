@@ -13,6 +13,8 @@ asked: all of that is public, so skipping them tells nobody anything.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 from referee.engine.action import UNNAMED, Action
@@ -21,11 +23,11 @@ from referee.engine.machine import Row
 from referee.engine.match import Verb
 
 from .cards import FIELD_TYPES, VARIATIONS, Card
-from .chain import candidates, players
+from .chain import eligible, players
 from .fields import enter
 from .links import add_link, effect, holds, watchers
 from .state import LlamasState
-from .traits import barred, closed, matches, owns, unanswerable, words
+from .traits import FieldTraits, alternatives, field_traits, matches, unanswerable, words
 from .turn import check_plain
 from .zones import distinct, hidden, locate, move, reveal
 
@@ -44,26 +46,40 @@ class Play(NamedTuple):
 
 
 # --- what a card needs to be played (L-IMPOSSIBLE-1) ---------------------------------------------
+#: why a card may not be played, or not go where it is played: (rule, parameters) of the IllegalAction
+#: a check raises; a listing only asks whether there is one, and an IllegalAction, which writes out
+#: its message when it is made, would cost more than the question
+Refusal = tuple[str, dict]
+
+
 def placement(s: LlamasState, card: Card, seat: int) -> IllegalAction | None:
     """Why ``card`` cannot go into ``seat``'s field now, or None: a field that keeps its variation
     out (L-EFFECT-3), or the card's own entry condition (``entry``, L-IMPOSSIBLE-1)."""
-    source = closed(s, seat, card)
+    refusal = _placement(s, card, field_traits(s, seat))
+    return None if refusal is None else IllegalAction(refusal[0], **refusal[1])
+
+
+def _placement(s: LlamasState, card: Card, field: FieldTraits) -> Refusal | None:
+    """`placement` into the field of these `FieldTraits` (a listing gets each field's once)."""
+    source = field.closing(card)
     if source is not None:
-        return IllegalAction("L-EFFECT-3", reason="closed", card=card.number, by=s.instances[source])
-    if card.abilities.get("entry") == "all_variations" and not all(owns(s, seat, v) for v in VARIATIONS):
-        return IllegalAction("L-IMPOSSIBLE-1", reason="entry", card=card.number)
+        return "L-EFFECT-3", {"reason": "closed", "card": card.number, "by": s.instances[source]}
+    # a field with an animal of each variation (what `owns` finds for each, asked at once)
+    if card.abilities.get("entry") == "all_variations" and not field.variations >= set(VARIATIONS):
+        return "L-IMPOSSIBLE-1", {"reason": "entry", "card": card.number}
     return None
 
 
-def _restrictions(s: LlamasState, seat: int, card: Card) -> None:
-    """Continuous effects of the player's field that forbid the card (L-EFFECT-3), and the card's
-    own requirements on its player's field (``requires``, L-IMPOSSIBLE-1)."""
-    source = barred(s, seat, card)
+def _restrictions(s: LlamasState, seat: int, card: Card, field: FieldTraits) -> Refusal | None:
+    """Continuous effects of the player's field (its `FieldTraits`) that forbid the card (L-EFFECT-3),
+    and the card's own requirements on its player's field (``requires``, L-IMPOSSIBLE-1)."""
+    source = field.barring(card)
     if source is not None:
-        raise IllegalAction("L-EFFECT-3", reason="no_play", card=card.number, by=s.instances[source])
+        return "L-EFFECT-3", {"reason": "no_play", "card": card.number, "by": s.instances[source]}
     for condition in card.abilities.get("requires", ()):
         if not holds(s, seat, condition):
-            raise IllegalAction("L-IMPOSSIBLE-1", reason="requires", card=card.number, condition=condition)
+            return "L-IMPOSSIBLE-1", {"reason": "requires", "card": card.number, "condition": condition}
+    return None
 
 
 def feasible(s: LlamasState, seat: int, iid: int, number: str, ability: dict, info: dict) -> bool:
@@ -84,8 +100,10 @@ def feasible(s: LlamasState, seat: int, iid: int, number: str, ability: dict, in
                 if fits(k + 1):
                     return True
             return False
-        pool = [i for i in candidates(s, {"effects": []}, eff, spec) if i != iid]
-        return len(pool) >= spec.get("count", 1) and fits(k + 1)
+        count = spec.get("count", 1)
+        # whether there are enough: the first ``count`` tell
+        pool = islice((i for i in eligible(s, {"effects": []}, eff, spec) if i != iid), count)
+        return sum(1 for _ in pool) >= count and fits(k + 1)
 
     return fits(0)
 
@@ -112,7 +130,9 @@ def check_play(s: LlamasState, row: Row, a: Action) -> Play:
         target = int(into) - 1
     elif into is not None:
         raise IllegalAction("L-CARD-4", reason="no_field", card=number)
-    _restrictions(s, seat, card)
+    refusal = _restrictions(s, seat, card, field_traits(s, seat))
+    if refusal is not None:
+        raise IllegalAction(refusal[0], **refusal[1])
     if target is not None:
         refusal = placement(s, card, target)
         if refusal is not None:
@@ -137,8 +157,10 @@ def _played(s: LlamasState, plan: Play) -> None:
     s.asking = next_asker(s, None)
 
 
+@lru_cache(maxsize=4096)
 def play_action(number: str, into: int | None) -> Action:
-    """``play <number> into <into + 1>`` (a Magic: no field)."""
+    """``play <number> into <into + 1>`` (a Magic: no field). Remembered: a listing in the Action
+    phase names each card of the hand once per field, the same few actions turn after turn."""
     return Action.of("play", number, into=None if into is None else str(into + 1))
 
 
@@ -160,19 +182,18 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
     only where it goes (`placement`) once per field, rather than everything once per field."""
     seat = s.current
     hand = s.players[seat].hand
+    fields = [field_traits(s, k) for k in range(s.seats)]
     out: list[tuple[Action, Play | None]] = [(Action.of("play", UNNAMED), None)] if hidden(s, hand) else []
     for number in distinct(s, hand):
         card = s.cards.get(number)
         if card.type not in FIELD_TYPES and card.type != "magic":
             continue  # an Instant only answers (L-CARD-1)
-        try:
-            _restrictions(s, seat, card)
-        except IllegalAction:
+        if _restrictions(s, seat, card, fields[seat]) is not None:
             continue
         iid = locate(s, hand, number, "hand")
         if card.type in FIELD_TYPES:
             out += [(play_action(number, k), Play(seat, iid, number, k))
-                    for k in range(s.seats) if placement(s, card, k) is None]
+                    for k, field in enumerate(fields) if _placement(s, card, field) is None]
         elif feasible(s, seat, iid, number, card.abilities.get("play", {}), {}):
             out.append((play_action(number, None), Play(seat, iid, number)))
     return out
@@ -180,17 +201,31 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
 
 # --- answering: the instant window ----------------------------------------------------------------
 def may_answer(s: LlamasState, seat: int) -> bool:
-    top = s.pile[-1]
-    if "no_instants" in s.words or unanswerable(s, top["player"]) or not s.players[seat].hand:
-        return False
-    return not any("instant" in spec.split("|") for _, spec in words(s, seat, "no_play"))
+    """Whether ``seat`` may answer the top card of the pile: nothing stops any answer to it (this turn's
+    words, the field of its player) and nothing stops that seat's."""
+    return _answerable(s) and _may_answer_it(s, seat)
+
+
+def _answerable(s: LlamasState) -> bool:
+    """What `may_answer` asks of the top card, the same for every seat (No Probllama in the field of
+    its player, LU-074; an Unstoppable Ram this turn)."""
+    return "no_instants" not in s.words and not unanswerable(s, s.pile[-1]["player"])
+
+
+def _may_answer_it(s: LlamasState, seat: int) -> bool:
+    """What `may_answer` asks of the seat: cards in hand, and no Tranquilizer in its field."""
+    return bool(s.players[seat].hand) and not any("instant" in alternatives(spec)
+                                                  for _, spec in words(s, seat, "no_play"))
 
 
 def next_asker(s: LlamasState, after: int | None) -> int | None:
-    """The next player after ``after`` (from the top card's player, clockwise) who may answer it."""
+    """The next player after ``after`` (from the top card's player, clockwise) who may answer it
+    (`may_answer`: what depends on the card asked once)."""
+    if not _answerable(s):
+        return None
     order = s.clockwise(s.pile[-1]["player"])[1:]
     start = 0 if after is None else order.index(after) + 1
-    return next((seat for seat in order[start:] if may_answer(s, seat)), None)
+    return next((seat for seat in order[start:] if _may_answer_it(s, seat)), None)
 
 
 def check_instant(s: LlamasState, row: Row, a: Action) -> Play:

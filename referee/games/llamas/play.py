@@ -24,6 +24,15 @@ def _from_setup(setup: dict) -> Match:
     return new_match(setup.pop("players", 2), **setup)
 
 
+def _rematch(match: Match, seed: int) -> Match | None:
+    """The same players and mode, a new shuffle."""
+    initial = match.to_json()["initial"]
+    if not initial["phase"].startswith("setup"):
+        return None
+    return new_match(len(initial["players"]), mode=initial["mode"], seed=seed,
+                     names=[p["name"] for p in initial["players"]], cards=match.state.cards)
+
+
 PLAY = GamePlay(
     rules=lambda fmt: rules_for(),
     cards=bundled,
@@ -36,4 +45,5 @@ PLAY = GamePlay(
                              "seed"}),
     load_match=load_match,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    rematch=_rematch,
 )

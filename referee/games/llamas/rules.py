@@ -7,10 +7,9 @@ from collections import Counter
 from functools import cache
 from typing import Sequence
 
-from referee.engine.action import Action
 from referee.engine.errors import PositionError
 from referee.engine.machine import Not, Table
-from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
+from referee.engine.match import GameRules, Match, Verb, check_player_name, strict
 from referee.games import GAMES
 
 from . import chain, effects, pile, sight, turn
@@ -72,13 +71,16 @@ AUTOMATIC = {
     "next_turn": turn.next_turn,
 }
 
-CHOOSE = Verb(lambda s, r: effects.choice_candidates(s), lambda s, r, a: effects.check_choose(s, a), effects.answer)
+#: an answer's candidates are made from the choice's own options (each card of its pool once, the
+#: counts it allows), so they are legal by construction: listed without checking each (`Verb.trusted`)
+CHOOSE = Verb(lambda s, r: effects.choice_candidates(s), lambda s, r, a: effects.check_choose(s, a), effects.answer,
+              trusted=True)
 #: the options each verb's notation takes (any other is refused, NOTATION)
 OPTIONS = {"play": ("into",)}
 ANSWERS = frozenset({"choose"})
 
 
-class LlamasRules:
+class LlamasRules(GameRules):
     """The rules of Llamas Unleashed, for any number of players; built once and shared by all matches."""
 
     game = "llamas"
@@ -89,10 +91,11 @@ class LlamasRules:
     over_rule = "L-WIN-1"
     answer_rule = "L-CHAIN-1"
 
-    @staticmethod
-    def invariants(state) -> list[str]:
-        """What no play can break (a saved position is checked against it when loaded)."""
-        return violations(state)
+    # what differs from the other games (see `GameRules`)
+    state_class = LlamasState
+    sight = sight  # L-ZONE-1
+    invariants = staticmethod(violations)
+    answers = ANSWERS  # while an effect waits for a choice, only its answer may be given (L-CHAIN-1)
 
     def __init__(self) -> None:
         self.table = Table("llamas", STATES, ROWS, GUARDS, "setup_baby", ANYWHERE)
@@ -102,13 +105,6 @@ class LlamasRules:
         self.automatic = AUTOMATIC
         missing = {r.verb for r in ROWS if r.verb} - set(self.verbs) | {r.trigger for r in ROWS if not r.verb} - set(AUTOMATIC)
         assert not missing, missing
-
-    def normalize(self, action: Action) -> Action:
-        return action
-
-    def answering(self, s: LlamasState) -> frozenset[str] | None:
-        """While an effect waits for a choice, only its answer may be given (L-CHAIN-1)."""
-        return ANSWERS if s.pending else None
 
     def actor(self, s: LlamasState) -> int | None:
         if s.over:
@@ -120,22 +116,6 @@ class LlamasRules:
         if s.phase == "action_window":
             return s.asking
         return s.current
-
-    def outcome(self, s: LlamasState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.over else None
-
-    def load_state(self, data: dict, cards: LlamasCards) -> LlamasState:
-        return LlamasState.from_dict(data, cards)
-
-    def snapshot(self, s: LlamasState) -> tuple:
-        return s.snapshot()
-
-    def restore(self, snapshot: tuple, cards: LlamasCards) -> LlamasState:
-        return LlamasState.restore(snapshot, cards)
-
-    def visible(self, s: LlamasState, seat: int) -> frozenset[int]:
-        """The instances ``seat`` may see (L-ZONE-1, `sight.visible`)."""
-        return sight.visible(s, seat)
 
 
 @cache

@@ -21,6 +21,7 @@ nursery, the deck (top first) and the discard pile (top last); each player has a
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from referee.engine.plain import copy_json
@@ -35,6 +36,14 @@ FIELDS = ("phase", "mode", "seed", "instances", *SHARED, "pile", "chain", "pendi
 #: those of them that are flat lists of plain values, copied as lists (the bulk of a position: every
 #: instance's number, the deck) rather than walked value by value as `copy_json` walks nested data
 FLAT = frozenset({"instances", *SHARED, "words", "skips"})
+#: the same attributes sorted by how `snapshot` copies them: plain immutable values (taken as they
+#: are), flat lists, and nested data
+_SCALAR_FIELDS = tuple(k for k in FIELDS if k not in FLAT and k not in ("pile", "chain", "pending", "pool"))
+_FLAT_FIELDS = tuple(k for k in FIELDS if k in FLAT)
+_NESTED_FIELDS = ("pile", "chain", "pending", "pool")
+_SCALARS = attrgetter(*_SCALAR_FIELDS)
+_FLATS = attrgetter(*_FLAT_FIELDS)
+_NESTED = attrgetter(*_NESTED_FIELDS)
 
 
 class Player:
@@ -57,6 +66,9 @@ class LlamasState:
     def __init__(self, cards: LlamasCards, players: int, *, mode: str = "guided", seed: int = 0):
         self.cards = cards  # the card source (not saved: positions name cards by number)
         self.events: list[tuple[str, dict]] = []  # what the last step did, for the match log
+        #: what each seat's field makes true, by seat, kept with the field's content (`traits.field_traits`;
+        #: not saved: it follows from the fields)
+        self.field_traits: dict[int, Any] = {}
         self.phase = "setup_baby"
         self.mode = mode  # "guided": the program holds the deck; "referee": physical cards
         self.seed = seed
@@ -108,22 +120,35 @@ class LlamasState:
     def to_dict(self) -> dict:
         return {"game": "llamas", "rng": to_json(self.rng), **self._plain()}
 
-    def snapshot(self) -> tuple[dict, tuple]:
-        return self._plain(), self.rng.getstate()
+    def snapshot(self) -> tuple:
+        """The position as a private copy for undo, quicker than `to_dict` (the match takes one every
+        few actions): its values copied by kind, the players' zones as lists (`restore` reads it)."""
+        return (_SCALARS(self), [values[:] for values in _FLATS(self)], copy_json(list(_NESTED(self))),
+                [(p.name, p.hand[:], p.field[:]) for p in self.players], self.rng.getstate())
 
     @classmethod
     def _from_plain(cls, d: dict, cards: LlamasCards, rng: TrackedRandom) -> "LlamasState":
         s = cls.__new__(cls)
-        s.cards, s.events, s.rng = cards, [], rng
+        s.cards, s.events, s.rng, s.field_traits = cards, [], rng, {}
         for key in FIELDS:
             setattr(s, key, list(d[key]) if key in FLAT else copy_json(d[key]))
         s.players = [Player.from_dict(p) for p in d["players"]]
         return s
 
     @classmethod
-    def restore(cls, snapshot: tuple[dict, tuple], cards: LlamasCards) -> "LlamasState":
-        plain, rng = snapshot
-        return cls._from_plain(plain, cards, TrackedRandom.restored(rng))
+    def restore(cls, snapshot: tuple, cards: LlamasCards) -> "LlamasState":
+        """The position `snapshot` was taken of (a new state; the snapshot can be restored again)."""
+        scalars, flats, nested, players, rng = snapshot
+        s = cls.__new__(cls)
+        s.cards, s.events, s.rng, s.field_traits = cards, [], TrackedRandom.restored(rng), {}
+        for key, value in zip(_SCALAR_FIELDS, scalars):
+            setattr(s, key, value)
+        for key, values in zip(_FLAT_FIELDS, flats):
+            setattr(s, key, values[:])
+        for key, value in zip(_NESTED_FIELDS, copy_json(nested)):
+            setattr(s, key, value)
+        s.players = [Player(name, hand[:], field[:]) for name, hand, field in players]
+        return s
 
     @classmethod
     def from_dict(cls, d: dict, cards: LlamasCards) -> "LlamasState":

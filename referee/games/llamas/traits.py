@@ -1,5 +1,5 @@
 """What cards in the fields make true while they are there (L-EFFECT-1, L-EFFECT-3): each card's
-``while`` table of continuous words, read fresh from the fields every time (nothing to keep in step).
+``while`` table of continuous words, worked out once for each content of a field (`FieldTraits`).
 
 - ``hand_limit`` and ``win_count``: added to the hand limit (L-TURN-4) and to the number of animals
   needed to win (L-WIN-1) of the field's player.
@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import VARIATIONS, Card
 from .state import LlamasState
 from .zones import field_of
@@ -20,33 +22,84 @@ from .zones import field_of
 HAND_LIMIT = 7  # L-TURN-4
 
 
-def words(s: LlamasState, seat: int, key: str) -> list[tuple[int, object]]:
-    """(card, value) for every card in ``seat``'s field whose continuous effect has ``key``: its
-    `active` abilities, the field's Legal Ramifications looked for only when an animal has one."""
-    out = []
-    rams = None
-    for iid in s.players[seat].field:
-        card = s.card(iid)
-        if card is None:
-            continue
-        value = card.continuous.get(key)
-        if value is None:
-            continue
-        if card.is_animal:
-            if rams is None:
-                rams = _all_rams(s, seat)
-            if rams:
+class FieldTraits:
+    """What one field makes true, worked out once for each content of the field: the cards in it
+    (``cards``, the key), whether Legal Ramifications makes its animals rams that lose their
+    abilities (``rams``), its animals, and its continuous words by key as (card, value) pairs, in the
+    field's order, an animal's left out when ``rams`` (see `words`).
+
+    The rules ask these many times in one decision and a field changes far less often: every play
+    listed asks each field whether it keeps the card out, every win check counts each field's animals
+    and the animals they need, every player asked to answer a card looks for a Tranquilizer. Reading
+    them afresh meant walking each field card by card each time (the largest part of a Llamas
+    decision in the profile of `bench/engine.py`). They are a pure function of the field's cards,
+    since a card's number does not change while it is in a field (it is named before it enters,
+    L-ZONE-1), so `field_traits` keeps them per seat with the field's content as the key: a field
+    changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
+
+    __slots__ = ("cards", "rams", "animals", "variations", "words", "win_count")
+
+    def __init__(self, s: LlamasState, cards: tuple[int, ...]):
+        self.cards = cards
+        known = [(iid, card) for iid in cards if (card := s.card(iid)) is not None]
+        self.rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
+        self.animals = tuple(iid for iid, card in known if card.is_animal)
+        #: the variations its animals have there (`variations_in`)
+        self.variations = frozenset(v for iid in self.animals for v in variations_in(s.card(iid), self.rams))
+        words: dict[str, list[tuple[int, object]]] = {}
+        for iid, card in known:
+            if card.is_animal and self.rams:
                 continue
-        out.append((iid, value))
-    return out
+            for key, value in card.continuous.items():
+                if value is not None:
+                    words.setdefault(key, []).append((iid, value))
+        self.words = {key: tuple(pairs) for key, pairs in words.items()}
+        self.win_count = sum(v for _, v in self.words.get("win_count", ()))
+
+    def needed(self, seats: int) -> int:
+        """The animals this field's player needs to win in a game of ``seats`` players (`needed`)."""
+        return max(1, (7 if seats <= 5 else 6) + self.win_count)
+
+    def barring(self, card: Card) -> int | None:
+        """The card of this field that stops its player playing ``card`` (LU-042, LU-044, LU-046)."""
+        for source, spec in self.words.get("no_play", ()):
+            if card_matches(card, spec):
+                return source
+        for source, word in self.words.get("no_play_name", ()):
+            if word in card.name.lower():
+                return source
+        return None
+
+    def closing(self, card: Card, kinds: tuple[str, ...] | None = None) -> int | None:
+        """The card of this field that keeps an animal of these variations out of it, or in it
+        (`closed`)."""
+        if not card.is_animal:
+            return None
+        kinds = card.variations if kinds is None else kinds
+        for source, spec in self.words.get("closed", ()):
+            if set(kinds).intersection(alternatives(spec)):
+                return source
+        return None
+
+
+def field_traits(s: LlamasState, seat: int) -> FieldTraits:
+    """``seat``'s `FieldTraits`, worked out again only when the field holds other cards than when
+    they were last worked out (the state keeps them per seat, unsaved)."""
+    cards = tuple(s.players[seat].field)
+    known = s.field_traits.get(seat)
+    if known is None or known.cards != cards:
+        known = s.field_traits[seat] = FieldTraits(s, cards)
+    return known
+
+
+def words(s: LlamasState, seat: int, key: str) -> tuple[tuple[int, object], ...]:
+    """(card, value) for every card in ``seat``'s field whose continuous effect has ``key``: its
+    `active` abilities (an animal's count for nothing in a field with Legal Ramifications)."""
+    return field_traits(s, seat).words.get(key, ())
 
 
 def _all_rams(s: LlamasState, seat: int) -> bool:
-    for iid in s.players[seat].field:
-        card = s.card(iid)
-        if card is not None and not card.is_animal and card.continuous.get("all_rams"):
-            return True
-    return False
+    return field_traits(s, seat).rams
 
 
 def variations(s: LlamasState, iid: int) -> tuple[str, ...]:
@@ -55,7 +108,7 @@ def variations(s: LlamasState, iid: int) -> tuple[str, ...]:
     if card is None or not card.is_animal:
         return ()
     seat = field_of(s, iid)
-    return ("ram",) if seat is not None and _all_rams(s, seat) else card.variations
+    return variations_in(card, seat is not None and _all_rams(s, seat))
 
 
 def active(s: LlamasState, iid: int) -> dict:
@@ -66,9 +119,21 @@ def active(s: LlamasState, iid: int) -> dict:
         return {}
     if card.is_animal and card.abilities:
         seat = field_of(s, iid)
-        if seat is not None and _all_rams(s, seat):
-            return {}
+        return abilities_in(card, seat is not None and _all_rams(s, seat))
     return card.abilities
+
+
+def variations_in(card: Card, rams: bool) -> tuple[str, ...]:
+    """`variations` of a card whose place is known: in a field whose animals are rams (``rams``, the
+    field's `FieldTraits.rams`), or not (any other field, or out of the fields)."""
+    if not card.is_animal:
+        return ()
+    return ("ram",) if rams else card.variations
+
+
+def abilities_in(card: Card, rams: bool) -> dict:
+    """`active` of a card whose place is known (see `variations_in`)."""
+    return {} if rams and card.is_animal and card.abilities else card.abilities
 
 
 def matches(s: LlamasState, iid: int, spec: str) -> bool:
@@ -82,7 +147,7 @@ def card_matches(card: Card, spec: str, kinds: tuple[str, ...] | None = None) ->
     ``upgrade``...), an animal subtype (``baby``...), a variation (``llama``...), ``card`` (any card)
     or ``non_llama_animal``. ``kinds`` are its variations, the printed ones unless given."""
     kinds = card.variations if kinds is None else kinds
-    for word in spec.split("|"):
+    for word in alternatives(spec):
         if word == "card" or word == card.type or (card.is_animal and word == card.subtype):
             return True
         if word in VARIATIONS and word in kinds:
@@ -96,8 +161,15 @@ def owns(s: LlamasState, seat: int, spec: str) -> bool:
     return any(matches(s, i, spec) for i in s.players[seat].field)
 
 
+@lru_cache(maxsize=None)
+def alternatives(spec: str) -> tuple[str, ...]:
+    """The words of a filter (``animal|upgrade``), split once for each filter the cards name: every
+    card looked at is matched against one."""
+    return tuple(spec.split("|"))
+
+
 def animals(s: LlamasState, seat: int) -> list[int]:
-    return [i for i in s.players[seat].field if (c := s.card(i)) is not None and c.is_animal]
+    return list(field_traits(s, seat).animals)
 
 
 def hand_limit(s: LlamasState, seat: int) -> int:
@@ -107,35 +179,17 @@ def hand_limit(s: LlamasState, seat: int) -> int:
 def needed(s: LlamasState, seat: int) -> int:
     """Animals ``seat`` needs to win: 7 with 2 to 5 players, 6 with 6 to 8 (L-WIN-1), less a card's
     reduction (LU-070)."""
-    base = 7 if s.seats <= 5 else 6
-    return max(1, base + sum(v for _, v in words(s, seat, "win_count")))
+    return field_traits(s, seat).needed(s.seats)
 
 
 def immune(s: LlamasState, iid: int) -> bool:
     return bool(active(s, iid).get("while", {}).get("immune"))
 
 
-def barred(s: LlamasState, seat: int, card: Card) -> int | None:
-    """The card in ``seat``'s field that stops that player playing ``card`` (LU-042, LU-044, LU-046)."""
-    for source, spec in words(s, seat, "no_play"):
-        if card_matches(card, spec):
-            return source
-    for source, word in words(s, seat, "no_play_name"):
-        if word in card.name.lower():
-            return source
-    return None
-
-
 def closed(s: LlamasState, seat: int, card: Card, kinds: tuple[str, ...] | None = None) -> int | None:
     """The card in ``seat``'s field that keeps an animal of these variations (``kinds``, the printed
     ones unless given) out of that field, or in it (LU-041, LU-047)."""
-    if not card.is_animal:
-        return None
-    kinds = card.variations if kinds is None else kinds
-    for source, spec in words(s, seat, "closed"):
-        if set(kinds) & set(spec.split("|")):
-            return source
-    return None
+    return field_traits(s, seat).closing(card, kinds)
 
 
 def unanswerable(s: LlamasState, seat: int) -> bool:

@@ -10,7 +10,7 @@ from referee.engine.match import Verb
 
 from .links import begin_of_turn
 from .state import LlamasState
-from .traits import animals, hand_limit, needed
+from .traits import animals, field_traits, hand_limit
 from .zones import distinct, draw, hidden, locate_all, move, reveal, shuffle
 
 OPENING_HAND = 5  # L-SETUP-3
@@ -131,7 +131,12 @@ def next_turn(s: LlamasState) -> None:
 def reached(s: LlamasState) -> int | None:
     """The first player, in turn order from the one whose turn it is, with the animals they need
     (L-WIN-1); asked only once the chain has resolved (L-WIN-2)."""
-    return next((seat for seat in s.clockwise(s.current) if len(animals(s, seat)) >= needed(s, seat)), None)
+    seats = s.seats
+    for seat in s.clockwise(s.current):
+        field = field_traits(s, seat)
+        if len(field.animals) >= field.needed(seats):
+            return seat
+    return None
 
 
 def win(s: LlamasState) -> None:

@@ -9,8 +9,10 @@ forgotten again, and its copy goes back to the pool of copies that may still be 
 
 from __future__ import annotations
 
+from referee.engine import naming
 from referee.engine.action import UNNAMED
 from referee.engine.errors import IllegalAction
+from referee.engine.naming import hidden as hidden  # the rules name cards through this module
 
 from .state import SHARED, LlamasState
 
@@ -96,55 +98,38 @@ def shuffle(s: LlamasState) -> None:
     s.emit("shuffled", physical=s.mode == "referee")
 
 
-# --- naming physical cards (referee mode) ---------------------------------------------------------
+# --- naming physical cards (referee mode): the kernel's, in this game's zones --------------------------
 def reveal(s: LlamasState, iid: int, number: str, seat: int | None = None) -> None:
-    """Name a physical card; a known card is left as it is."""
-    if s.instances[iid] is None:
-        s.instances[iid] = number
-        if s.pool is not None:
-            s.pool[number] -= 1
-        s.emit("named", player=seat, card=number)
+    """Name a physical card, for seat ``seat``; a known card is left as it is."""
+    naming.reveal(s, iid, number, s.pool, seat)
 
 
 def locate(s: LlamasState, cards: list[int], number: str, zone: str, taken: tuple[int, ...] = (),
            named: tuple[str, ...] = ()) -> int:
     """The instance of card ``number`` among ``cards`` (a zone's cards): a known copy, else an unknown
-    physical card its player names now, if a copy of that number is still unnamed (``named``: numbers
-    the same action already gives to unknown cards). Raises IllegalAction L-ZONE-1 when there is
-    none; changes nothing (`reveal` names the card once the action is carried out)."""
-    if number == UNNAMED:
-        raise IllegalAction("L-ZONE-1", reason="unnamed", zone=zone)
-    if s.cards.get(number) is None:
-        raise IllegalAction("L-ZONE-1", reason="unknown_card", number=number)
-    for iid in cards:
-        if s.instances[iid] == number and iid not in taken:
-            return iid
-    for iid in cards:
-        if s.instances[iid] is None and iid not in taken:
-            if s.pool is not None and s.pool.get(number, 0) - named.count(number) <= 0:
-                raise IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
-            return iid
-    raise IllegalAction("L-ZONE-1", reason="absent", card=number, zone=zone)
+    physical card its player names now, if a copy of that number is still unnamed
+    (`referee.engine.naming.locate`). Refusals cite L-ZONE-1."""
+    return naming.locate(s, cards, number, zone, taken, named, pool=s.pool, refuse=_refused)
 
 
 def locate_all(s: LlamasState, cards: list[int], numbers: tuple[str, ...], zone: str) -> list[int]:
-    found: list[int] = []
-    named: list[str] = []
-    for number in numbers:
-        iid = locate(s, cards, number, zone, tuple(found), tuple(named))
-        if s.instances[iid] is None:
-            named.append(number)
-        found.append(iid)
-    return found
+    return naming.locate_all(s, numbers, lambda number, taken, named: locate(s, cards, number, zone, taken, named))
+
+
+def _refused(reason: str, number: str, zone: str) -> IllegalAction:
+    """A card named wrongly (`referee.engine.naming`): L-ZONE-1 with the kernel's reason."""
+    if reason == "unnamed":
+        return IllegalAction("L-ZONE-1", reason="unnamed", zone=zone)
+    if reason == "unknown_card":
+        return IllegalAction("L-ZONE-1", reason="unknown_card", number=number)
+    if reason == "absent":
+        return IllegalAction("L-ZONE-1", reason="absent", card=number, zone=zone)
+    return IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
 
 
 def distinct(s: LlamasState, cards: list[int]) -> list[str]:
     """The different known card numbers among ``cards``, sorted (one action each)."""
     return sorted({s.instances[i] for i in cards if s.instances[i] is not None})
-
-
-def hidden(s: LlamasState, cards: list[int]) -> bool:
-    return any(s.instances[i] is None for i in cards)
 
 
 def ref(s: LlamasState, iid: int) -> str:

@@ -201,6 +201,8 @@ def _forced(s: NarutoState, rule: str, team: list[int]) -> int | None:
 def _forced_first_send(s: NarutoState, team: list[int]) -> None:
     """A team an effect sends to Battle if able (M-026) cannot be left out by filling the three
     places with other teams first."""
+    if not s.lasting:  # no effect lasting the turn: no team is sent by one
+        return
     if _forced(s, "must_attack", team) is not None:
         return
     player = s.players[s.attacker]
@@ -221,6 +223,8 @@ def _forced_first_send(s: NarutoState, team: list[int]) -> None:
 def _forced_first_block(s: NarutoState, team: list[int], attackers: list[list[int]], target: int) -> None:
     """A blocking team able to block the team an effect says must be blocked (M-012) blocks it, not
     another one."""
+    if not s.lasting:  # no effect lasting the turn: no team must be blocked
+        return
     if _forced(s, "must_block", attackers[target]) is not None:
         return
     for k, t in enumerate(attackers):
@@ -235,7 +239,10 @@ def _forced_first_block(s: NarutoState, team: list[int], attackers: list[list[in
 
 
 def check_obligations(s: NarutoState, trigger: str) -> None:
-    """Teams that an effect makes go to Battle, or be blocked, if able (`abilities.obligations`)."""
+    """Teams that an effect makes go to Battle, or be blocked, if able (`abilities.obligations`).
+    Those effects last the turn (`lasting.restricted`): a turn with none owes nothing."""
+    if not s.lasting:
+        return
     def can_send(i: int) -> bool:
         if len(s.players[s.attacker].sent) >= MAX_SENT:
             return False

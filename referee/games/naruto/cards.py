@@ -66,8 +66,12 @@ class Card:
     keyword_forms: frozenset[str] = field(init=False, repr=False, compare=False)
     #: `rank`, worked out once (requirements ask it of every Ninja they look at)
     rank_index: int = field(init=False, repr=False, compare=False)
+    #: `is_group`, worked out once (a deployment asks it of every Ninja in the village)
+    group: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        marks = {c.lower() for c in self.characteristics} | {k.lower() for k in self.keywords}
+        object.__setattr__(self, "group", self.type == "Ninja" and bool(marks & {"group", "platoon", "squad"}))
         object.__setattr__(self, "names", frozenset(_names_of(self)))
         object.__setattr__(self, "keyword_forms", _keyword_forms(self.keywords))
         object.__setattr__(self, "rank_index", _rank_of(self.characteristics))
@@ -81,8 +85,7 @@ class Card:
     @property
     def is_group(self) -> bool:
         """Group / Platoon / Squad Ninjas, several characters on one card (N-KEY-GROUP-1)."""
-        marks = {c.lower() for c in self.characteristics} | {k.lower() for k in self.keywords}
-        return self.type == "Ninja" and bool(marks & {"group", "platoon", "squad"})
+        return self.group
 
     @property
     def permanent_coins(self) -> int | None:

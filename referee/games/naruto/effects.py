@@ -8,7 +8,10 @@ Operations that need a player's decision (which card to take, which attribute, a
 *choice* on `NarutoState.pending` and stop; the rest of the effect waits in the choice and goes on
 once the player answers with ``choose`` (`answer`). A choice is answered before anything else
 happens (N-EFFECT-1); a hidden fact the program cannot check (referee mode: "does the opponent's
-hand hold a Ninja?") is asked of the player who can see it.
+hand hold a Ninja?") is asked of the player who can see it. Running, asking and answering are the
+kernel's (`referee.engine.effects`, `referee.engine.choices`): this module gives it the vocabulary
+(`OPS`, `FINISH`), the conditions checked before an operation and its own kinds of choice (``order``,
+``organize``), in `EFFECTS`.
 
 Effects that last "this turn" go to `NarutoState.lasting` (see `power.py` and `lasting`), removed
 at the end of the turn.
@@ -19,7 +22,10 @@ from __future__ import annotations
 from typing import Callable
 
 from referee.engine.action import UNNAMED, Action
+from referee.engine.choices import Kind, Options, Pick, confirm
+from referee.engine.effects import Effects
 from referee.engine.errors import IllegalAction
+from referee.engine.naming import hidden
 
 from .conditions import Context, all_hold, team_of
 from .power import value
@@ -27,8 +33,8 @@ from .state import NarutoState
 from .targets import meets, ref
 from .lasting import restricted, where_in_play
 from .traits import names as names_now, names_in_village, rules_in_play
-from .zones import (MAX_TEAM, damage, draw, effect_applies, leave_chain, locate, move, named_as, ninjas, reveal,
-                    run_effects_with, shuffle, take, where)
+from .zones import (HIDDEN, MAX_TEAM, damage, draw, effect_applies, leave_chain, locate, move, named_as, ninjas,
+                    reveal, run_effects_with, shuffle, take, where)
 
 
 # --- selecting cards ------------------------------------------------------------------------------
@@ -61,37 +67,20 @@ def selected(s: NarutoState, op: dict, ctx: Context) -> list[int]:
     return out
 
 
-# --- running an effect ----------------------------------------------------------------------------
-def run(s: NarutoState, ops: list[dict], ctx: Context, finish: dict | None = None) -> bool:
-    """Carry out ``ops`` in order. Returns False when a choice stopped them: the rest waits in the
-    choice, with ``finish`` (what to do once the whole effect is done, see `FINISH`)."""
-    for k, op in enumerate(ops):
-        if "to" not in op:
-            verdict = all_hold(s, op, ctx)
-            if verdict is False:
-                continue
-            if verdict is None:  # a hidden fact: the player who sees it says
-                _ask(s, _confirm(s, op, ctx), ops[k + 1:], ctx, finish)
-                return False
-        choice = OPS[op["op"]](s, op, ctx)
-        if choice is not None:
-            _ask(s, choice, ops[k + 1:], ctx, finish)
-            return False
-    if finish is not None:
-        FINISH[finish["kind"]](s, finish)
-    return True
+# --- running an effect (the kernel's runner, `referee.engine.effects`; see `EFFECTS` below) ----------
+def _gate(s: NarutoState, op: dict, ctx: Context, rest: list[dict]) -> bool | dict:
+    """Whether an operation is carried out: its ``if`` and ``unless`` conditions hold. A hidden fact
+    (referee mode: the opponent's hand) is asked of the player who sees it, the operation waiting in
+    that yes/no choice. An operation about ``to`` cards checks its conditions per card (`selected`)."""
+    if "to" in op:
+        return True
+    verdict = all_hold(s, op, ctx)
+    return _confirm(op, ctx) if verdict is None else verdict
 
 
-def _ask(s: NarutoState, choice: dict, rest: list[dict], ctx: Context, finish: dict | None) -> None:
-    choice.update(rest=rest, ctx=ctx.to_dict(), finish=finish, card=s.instances[ctx.source])
-    s.pending.append(choice)
-    s.emit("choice_asked", player=choice["player"], card=choice["card"], choice=choice["kind"])
-
-
-def _confirm(s: NarutoState, op: dict, ctx: Context) -> dict:
+def _confirm(op: dict, ctx: Context) -> dict:
     plain = {k: v for k, v in op.items() if k not in ("if", "unless")}
-    return {"kind": "confirm", "player": 1 - ctx.p, "options": ["yes", "no"], "then": [plain],
-            "question": [w for w in (*op.get("if", ()), *op.get("unless", ()))]}
+    return confirm(1 - ctx.p, [plain], question=[w for w in (*op.get("if", ()), *op.get("unless", ()))])
 
 
 # --- operations -----------------------------------------------------------------------------------
@@ -230,7 +219,7 @@ def op_move(s, op, ctx):
         before = where(s, t)
         put(s, t, op["zone"], seat)
         s.emit("card_moved", player=s.owner[t], card=s.instances[t] if before[1] not in ("deck", "rewards")
-               or s.mode == "guided" else None, source=before[1], zone=op["zone"])
+               or s.mode == "guided" else None, source=before[1], zone=op["zone"], secret={"card": [t]})
 
 
 def op_leave_team(s, op, ctx):
@@ -278,7 +267,8 @@ def op_look(s, op, ctx):
     for p in _seats(op.get("who", "opponent"), ctx):
         zone = getattr(s.players[p], op["zone"])
         shown = zone[: op["n"]] if "n" in op else zone
-        s.emit("looked", player=ctx.p, owner=p, zone=op["zone"], cards=[s.instances[i] for i in shown])
+        s.emit("looked", player=ctx.p, owner=p, zone=op["zone"], cards=[s.instances[i] for i in shown],
+               secret={"cards": list(shown)})
 
 
 def op_shuffle(s, op, ctx):
@@ -395,12 +385,12 @@ def op_pick(s, op, ctx):
     if op.get("room") == "user":
         count = min(count, MAX_TEAM - len(team_of(s, ctx.user))) if ctx.user is not None else 0
     known = [i for i in pool if s.instances[i] is not None and _fits(s, op, i, owner)]
-    hidden = any(s.instances[i] is None for i in pool)
-    if count <= 0 or (not known and not hidden):
+    unknown = hidden(s, pool)
+    if count <= 0 or (not known and not unknown):
         s.emit("nothing_to_choose", player=chooser, card=s.instances[ctx.source])
         return None
     return {"kind": "pick", "player": chooser, "owner": owner, "zone": zone, "top": op.get("top"),
-            "filter": op.get("filter", ""), "count": count, "optional": bool(op.get("optional")) or hidden,
+            "filter": op.get("filter", ""), "count": count, "optional": bool(op.get("optional")) or unknown,
             "deployable": bool(op.get("deployable")), "options": sorted({_ref(s, i) for i in known}),
             "then": op["then"]}
 
@@ -486,10 +476,10 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None, gua
     guard = _guard(s, iid) if amount > 0 and not guarded else None
     if guard is not None:
         # Iruka Umino may take 1 of its Head Ninja's damage: its player says first (N-022)
-        _ask(s, {"kind": "guard", "player": s.owner[guard], "options": ["yes", "no"],
-                 "then": [{"op": "guarded_damage", "n": amount, "by": list(by or ()), "guard": guard,
-                            "target": iid}]},
-             [], Context(s.owner[guard], guard), None)
+        ask(s, {"kind": "guard", "player": s.owner[guard], "options": ["yes", "no"],
+                "then": [{"op": "guarded_damage", "n": amount, "by": list(by or ()), "guard": guard,
+                          "target": iid}]},
+            [], Context(s.owner[guard], guard), None)
         return
     card = s.card(iid)
     ctx = Context(s.owner[iid], iid)
@@ -497,8 +487,8 @@ def hurt(s: NarutoState, iid: int, amount: int, by: list[int] | None = None, gua
     ops = card.abilities.get("damaged") if effect_applies(s, iid) else None
     if ops and s.mode == "referee" and any(op["op"] == "flip" for op in ops):
         # the physical coin is asked first; the damage waits for its result (N-KEY-COIN-1)
-        _ask(s, {"kind": "coin", "player": ctx.p, "options": ["heads", "tails"],
-                 "then": [{"op": "flipped_damage", "n": amount, "by": list(by or ()), "ops": ops}]}, [], ctx, None)
+        ask(s, {"kind": "coin", "player": ctx.p, "options": ["heads", "tails"],
+                "then": [{"op": "flipped_damage", "n": amount, "by": list(by or ()), "ops": ops}]}, [], ctx, None)
         return
     if ops:
         _run_inner(s, ops, ctx)
@@ -593,75 +583,55 @@ def finish_link(s: NarutoState, finish: dict) -> None:
 FINISH: dict[str, Callable[[NarutoState, dict], None]] = {"link": finish_link}
 
 
-# --- answering a choice ---------------------------------------------------------------------------
-def choice_candidates(s: NarutoState) -> list[Action]:
-    c = s.pending[0]
-    kind = c["kind"]
-    if kind == "pick":
-        out = [Action.of("choose", o) for o in c["options"]]
-        if c["optional"] or not c["options"]:
-            out.append(Action.of("choose", "none"))
-        if any(s.instances[i] is None for i in _pool(s, c["owner"], c["zone"], c.get("top"))):
-            out.append(Action.of("choose", UNNAMED))
-        return out
-    if kind == "order":
-        return [Action.of("choose", *c["options"])] if UNNAMED not in c["options"] else [Action.of("choose", "done")]
-    if kind == "organize":
-        return [Action.of("choose", *[":".join(s.instances[m] for m in t) for t in s.players[c["player"]].teams])]
-    return [Action.of("choose", o) for o in c["options"]]
+# --- answering a choice (the kernel's kinds, `referee.engine.choices`) -----------------------------
+def _refused(c: dict, reason: str, **facts) -> IllegalAction:
+    """A wrong answer: N-EFFECT-2, naming the choice; its sentence lists the options, and a choice
+    that may not be declined has one of its own."""
+    if reason == "must_choose":
+        return IllegalAction("N-EFFECT-2", choice=c["kind"], reason="must_choose")
+    if reason == "count":
+        return IllegalAction("N-EFFECT-2", choice=c["kind"], count=facts["count"])
+    if reason == "twice":
+        facts["options"] = list(c["options"])
+    return IllegalAction("N-EFFECT-2", choice=c["kind"], **facts)
 
 
-def check_choose(s: NarutoState, a: Action) -> dict:
-    """What a ``choose`` answer means for the first pending choice; refusals cite N-EFFECT-2."""
-    c = s.pending[0]
-    kind = c["kind"]
-    args = a.args
-    if kind in ("attribute", "confirm", "coin", "manual", "guard"):
-        if len(args) != 1 or args[0] not in c["options"]:
-            raise IllegalAction("N-EFFECT-2", choice=kind, options=list(c["options"]))
-        return {"word": args[0], "cards": []}
-    if kind == "pick":
-        if args == ("none",):
-            if not c["optional"] and c["options"]:
-                raise IllegalAction("N-EFFECT-2", choice=kind, reason="must_choose")
-            return {"word": "none", "cards": []}
-        if not 1 <= len(args) <= c["count"]:
-            raise IllegalAction("N-EFFECT-2", choice=kind, count=c["count"])
-        cards, named = [], []
-        for text in args:
-            iid = _picked(s, c, text, tuple(cards))
-            cards.append(iid)
-            if s.instances[iid] is None:
-                named.append(text.partition("@")[0])
-        return {"word": "", "cards": cards, "named": named}
-    if kind == "order":
-        if args == ("done",) and UNNAMED in c["options"]:
-            return {"word": "done", "cards": []}
-        if sorted(args) != sorted(c["options"]):
-            raise IllegalAction("N-EFFECT-2", choice=kind, cards=list(c["options"]))
-        return {"word": "", "cards": [], "order": list(args)}
-    if kind == "organize":
-        return {"word": "", "cards": [], "teams": _teams(s, c["player"], args)}
-    raise ValueError(kind)
+def _may_decline(c: dict) -> bool:
+    """A pick may be answered ``none`` when the effect says "may", or when it offers no card."""
+    return c["optional"] or not c["options"]
 
 
-def _picked(s: NarutoState, c: dict, text: str, taken: tuple[int, ...]) -> int:
-    """The card a pick names: one of the listed options, or in referee mode an unknown card of the
-    zone named now (checked like any named card, N-ZONE-2)."""
-    number, _, seat = text.partition("@")
-    pool = _pool(s, c["owner"], c["zone"], c.get("top"))
-    for iid in pool:
-        if iid not in taken and s.instances[iid] is not None and _ref(s, iid) in (text, f"{text}@{c['owner'] + 1}"):
-            if text in c["options"] or f"{text}@{c['owner'] + 1}" in c["options"]:
-                return iid
-    if s.cards.get(number) is not None and any(s.instances[i] is None for i in pool):
-        iid = locate(s, c["owner"], c["zone"] if c["zone"] in ("deck", "hand", "rewards") else "hand", number, taken)
-        if iid in pool and s.instances[iid] is None:
-            with named_as(s, iid, number):
-                fits = _fits(s, {"filter": c["filter"], "deployable": c["deployable"]}, iid, c["owner"])
-            if fits:
-                return iid
-    raise IllegalAction("N-EFFECT-2", choice="pick", card=text, options=list(c["options"]))
+def _pick_pool(s: NarutoState, c: dict) -> list[int]:
+    return _pool(s, c["owner"], c["zone"], c.get("top"))
+
+
+def _pick_listing(s: NarutoState, c: dict) -> list[Action]:
+    out = [Action.of("choose", o) for o in c["options"]]
+    if _may_decline(c):
+        out.append(Action.of("choose", "none"))
+    if hidden(s, _pick_pool(s, c)):
+        out.append(Action.of("choose", UNNAMED))
+    return out
+
+
+def _spelled(c: dict, text: str) -> str:
+    """A card of the zone's owner may be answered by its number alone."""
+    return text if "@" in text else f"{text}@{c['owner'] + 1}"
+
+
+def _unknown(s: NarutoState, c: dict, pool: list[int], text: str, taken: tuple[int, ...],
+             named: tuple[str, ...]) -> int | None:
+    """In referee mode, an unknown card of the zone named now: checked like any named card (N-ZONE-2),
+    and against the pick's filter."""
+    number = text.partition("@")[0]
+    if s.cards.get(number) is None or not hidden(s, pool):
+        return None
+    iid = locate(s, c["owner"], c["zone"] if c["zone"] in HIDDEN else "hand", number, taken, named)
+    if iid not in pool or s.instances[iid] is not None:
+        return None
+    with named_as(s, iid, number):
+        fits = _fits(s, {"filter": c["filter"], "deployable": c["deployable"]}, iid, c["owner"])
+    return iid if fits else None
 
 
 def shown(s: NarutoState, c: dict) -> list[int]:
@@ -669,12 +639,33 @@ def shown(s: NarutoState, c: dict) -> list[int]:
     deck, a look at a hand), the deck's cards an order puts back (the first ones, M-015, or the hand
     just put under the deck, M-024). Other choices show no card."""
     if c["kind"] == "pick":
-        pool = _pool(s, c["owner"], c["zone"], c.get("top"))
-        return [i for i in pool if s.instances[i] is not None and _ref(s, i) in c["options"]]
+        return [i for i in _pick_pool(s, c) if s.instances[i] is not None and _ref(s, i) in c["options"]]
     if c["kind"] == "order":
         deck = s.players[c["player"]].deck
         return deck[len(deck) - c["count"]:] if c.get("bottom") else deck[:c["count"]]
     return []
+
+
+def _order_candidates(s: NarutoState, c: dict) -> list[Action]:
+    return [Action.of("choose", *c["options"])] if UNNAMED not in c["options"] else [Action.of("choose", "done")]
+
+
+def _check_order(s: NarutoState, c: dict, args: tuple[str, ...]) -> dict:
+    """The new order of the cards looked at (M-015, M-024); ``done`` once the physical cards are put
+    back at the table (referee mode: some are unknown)."""
+    if args == ("done",) and UNNAMED in c["options"]:
+        return {"word": "done", "cards": [], "named": []}
+    if sorted(args) != sorted(c["options"]):
+        raise IllegalAction("N-EFFECT-2", choice=c["kind"], cards=list(c["options"]))
+    return {"word": "", "cards": [], "named": [], "order": list(args)}
+
+
+def _organize_candidates(s: NarutoState, c: dict) -> list[Action]:
+    return [Action.of("choose", *[":".join(s.instances[m] for m in t) for t in s.players[c["player"]].teams])]
+
+
+def _check_organize(s: NarutoState, c: dict, args: tuple[str, ...]) -> dict:
+    return {"word": "", "cards": [], "named": [], "teams": _teams(s, c["player"], args)}
 
 
 def _teams(s: NarutoState, p: int, args: tuple[str, ...]) -> list[list[int]]:
@@ -698,21 +689,12 @@ def _teams(s: NarutoState, p: int, args: tuple[str, ...]) -> list[list[int]]:
     return teams
 
 
-def answer(s: NarutoState, plan: dict) -> None:
-    """Apply the answer to the first pending choice, then the rest of its effect."""
-    c = s.pending.pop(0)
-    ctx = Context.from_dict(c["ctx"])
-    ctx.word = plan["word"]
-    named = list(plan.get("named", []))
-    for iid in plan["cards"]:
-        if s.instances[iid] is None:
-            reveal(s, iid, named.pop(0))
+def _answered(s: NarutoState, c: dict, plan: dict, ctx: Context) -> None:
+    """Naruto's part of an answer: the context takes it, the log names the cards chosen, and a new
+    order of the deck (M-015, M-024) or new teams (M-037) apply."""
+    ctx.word, ctx.chosen = plan["word"], plan["cards"]
     s.emit("chose", player=c["player"], card=c["card"], choice=c["kind"], answer=plan["word"],
-           cards=[_ref(s, i) for i in plan["cards"]])
-    ctx.chosen = plan["cards"]
-    then = c["then"]
-    if c["kind"] == "confirm" and plan["word"] == "no":
-        then = []
+           cards=[_ref(s, i) for i in plan["cards"]], secret={"cards": list(plan["cards"])})
     if c["kind"] == "order" and "order" in plan:
         deck = s.players[c["player"]].deck
         span = slice(len(deck) - c["count"], None) if c.get("bottom") else slice(0, c["count"])
@@ -726,4 +708,18 @@ def answer(s: NarutoState, plan: dict) -> None:
         player = s.players[c["player"]]
         player.teams = plan["teams"]
         s.emit("teams_reorganized", player=c["player"], teams=len(plan["teams"]))
-    run(s, then + c["rest"], ctx, c["finish"])
+
+
+#: the effect vocabulary in the kernel's runner: running, asking, answering (`referee.engine.effects`)
+EFFECTS = Effects(
+    OPS, FINISH,
+    kinds={**dict.fromkeys(("attribute", "confirm", "coin", "manual", "guard"), Options(_refused)),
+           "pick": Pick(_pick_pool, _ref, _pick_listing, _may_decline, _unknown, _refused, spell=_spelled),
+           "order": Kind(_order_candidates, _check_order), "organize": Kind(_organize_candidates, _check_organize)},
+    gate=_gate, answered=_answered, reveal=lambda s, c, iid, number: reveal(s, iid, number),
+    save=Context.to_dict, load=Context.from_dict)
+run = EFFECTS.run
+ask = EFFECTS.ask
+choice_candidates = EFFECTS.candidates
+check_choose = EFFECTS.check
+answer = EFFECTS.answer

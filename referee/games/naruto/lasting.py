@@ -10,7 +10,10 @@ from .zones import where
 
 
 def restricted(s: NarutoState, rule: str, iid: int | None = None) -> bool:
-    """Is a restriction for the turn in force (about card ``iid`` when given)?"""
+    """Is a restriction for the turn in force (about card ``iid`` when given)? (Asked of each team and
+    card a listing looks at; most turns have no lasting effect to look through.)"""
+    if not s.lasting:
+        return False
     return any(e["op"] == "restrict" and e["rule"] == rule and (iid is None or e.get("card") == iid)
                for e in s.lasting)
 

@@ -36,15 +36,19 @@ class Plan:
 
 
 def hidden_hand(s: NarutoState, p: int) -> bool:
-    return any(s.instances[i] is None for i in s.players[p].hand)
+    instances = s.instances
+    return None in [instances[i] for i in s.players[p].hand]
 
 
 def distinct(s: NarutoState, iids: list[int], card_type: str | None = None) -> list[str]:
+    """The known card numbers among ``iids``, each once, in order (of ``card_type`` when given: each
+    number's card looked at once; a listing asks this of the hand for nearly every verb)."""
+    instances, card = s.instances, s.cards.get
     seen: dict[str, None] = {}
     for i in iids:
-        number = s.instances[i]
-        if number is not None and (card_type is None or s.card(i).type == card_type):
-            seen.setdefault(number)
+        number = instances[i]
+        if number is not None and number not in seen and (card_type is None or card(number).type == card_type):
+            seen[number] = None
     return list(seen)
 
 
@@ -126,6 +130,8 @@ def candidates_deploy(s: NarutoState, row: Row) -> list[Action]:
             card = s.cards.get(number)
             if zone == "chakra" and not card.has("Ambush"):
                 continue
+            if player.deployed and not (card.is_group or abilities.free_deployment(s, p, card)):
+                continue  # the turn's Ninja is deployed: `check_deploy` would refuse it (N-DEPLOY-1)
             iid = next(i for i in iids if s.instances[i] == number)
             pay = canonical_hand_payment(s, p, card, iid)
             if pay is not None:

@@ -41,6 +41,22 @@ def _from_scenario(spec: dict) -> Match:
     return scenario(**spec)
 
 
+def _rematch(match: Match, seed: int) -> Match | None:
+    """The same players, decks (or physical decks of the same sizes), format and mode, shuffled anew."""
+    initial = match.to_json()["initial"]
+    if not initial["phase"].startswith("setup"):
+        return None
+    numbers = initial["instances"]
+    decks, sizes = [], []
+    for player in initial["players"]:
+        cards = [numbers[i] for zone in ("deck", "hand") for i in player[zone]]
+        known = None not in cards
+        decks.append(sorted(cards) if known else None)
+        sizes.append(None if known else len(cards))
+    return new_match(decks, fmt=initial["format"], mode=initial["mode"], seed=seed, cards=match.state.cards,
+                     names=[p["name"] for p in initial["players"]], deck_sizes=sizes)
+
+
 PLAY = GamePlay(
     rules=rules_for,
     cards=bundled,
@@ -55,4 +71,5 @@ PLAY = GamePlay(
     read_deck_list=read_deck_list,
     check_deck=check_deck,
     older=chosen_after_flip,
+    rematch=_rematch,
 )

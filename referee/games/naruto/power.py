@@ -9,6 +9,7 @@ from __future__ import annotations
 from .conditions import Context, all_hold, team_of
 from .state import NarutoState
 from .targets import REQUIREMENTS, meets, opposing_team
+from .traits import play_effects
 from .zones import effect_applies
 
 
@@ -32,20 +33,9 @@ def value(s: NarutoState, amount, ctx: Context, target: int | None = None) -> in
     return sign * n
 
 
-def _static_sources(s: NarutoState) -> list[int]:
-    out = []
-    for player in s.players:
-        for zone in (player.village, player.battlefield):
-            for i in zone:
-                card = s.card(i)
-                if card is not None and "while" in card.abilities:
-                    out.append(i)
-    return out
-
-
 def _static_bonus(s: NarutoState, iid: int) -> tuple[int, int]:
     combat = support = 0
-    for source in _static_sources(s):
+    for source in play_effects(s).static:  # the cards in play with "while" modifiers
         if not effect_applies(s, source):
             continue
         ctx = Context(s.owner[source], source)

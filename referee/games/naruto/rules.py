@@ -10,7 +10,7 @@ from typing import Sequence
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Not, Table
-from referee.engine.match import Match, Outcome, Verb, check_player_name, strict
+from referee.engine.match import GameRules, Match, Verb, check_player_name, strict
 
 from . import abilities, battle, chain, mission, sight, turn
 from .cards import CardSource, bundled
@@ -125,7 +125,7 @@ _ATTACKER_STEPS = ("start_draw", "mission_main", "organization_organize", "battl
 _BLOCKER_STEPS = ("mission_window", "battle_block")
 
 
-class NarutoRules:
+class NarutoRules(GameRules):
     """The rules of one deck format; built once per format (`rules_for`) and shared by all matches."""
 
     game = "naruto"
@@ -139,10 +139,11 @@ class NarutoRules:
     over_rule = "N-TURN-1"
     answer_rule = "N-EFFECT-1"
 
-    @staticmethod
-    def invariants(state) -> list[str]:
-        """What no play can break (a saved position is checked against it when loaded)."""
-        return violations(state)
+    # what differs from the other games (see `GameRules`)
+    state_class = NarutoState
+    sight = sight  # N-ZONE-2
+    invariants = staticmethod(violations)
+    answers = ANSWERS  # while an effect waits for a choice, only its answer may be given (N-EFFECT-1)
 
     def __init__(self, fmt: str):
         if fmt not in FORMATS:
@@ -159,10 +160,6 @@ class NarutoRules:
         """French edition numbers (NI-, TE-, TA-, CL-) name the same cards as N-, J-, M-, C-, and an
         N-CCG-DB id (``pr018b``) the card it is the id of (N-CARD-4)."""
         return normalized(action)
-
-    def answering(self, s: NarutoState) -> frozenset[str] | None:
-        """While an effect waits for a choice, only its answer may be given (N-EFFECT-1)."""
-        return ANSWERS if s.pending else None
 
     def actor(self, s: NarutoState) -> int | None:
         phase = s.phase
@@ -181,22 +178,6 @@ class NarutoRules:
         if phase in _BLOCKER_STEPS:
             return s.blocker
         return s.priority
-
-    def outcome(self, s: NarutoState) -> Outcome | None:
-        return Outcome(s.winner, s.reason) if s.over else None
-
-    def load_state(self, data: dict, cards: CardSource) -> NarutoState:
-        return NarutoState.from_dict(data, cards)
-
-    def snapshot(self, s: NarutoState) -> tuple:
-        return s.snapshot()
-
-    def restore(self, snapshot: tuple, cards: CardSource) -> NarutoState:
-        return NarutoState.restore(snapshot, cards)
-
-    def visible(self, s: NarutoState, seat: int) -> frozenset[int]:
-        """The instances ``seat`` may see (N-ZONE-2, `sight.visible`)."""
-        return sight.visible(s, seat)
 
 
 @cache

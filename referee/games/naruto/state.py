@@ -86,6 +86,9 @@ class NarutoState:
     def __init__(self, cards: CardSource, *, fmt: str = "standard", mode: str = "guided", seed: int = 0):
         self.cards = cards  # the card source (not saved: positions name cards by number)
         self.events: list[tuple[str, dict]] = []  # what the last step did, for the match log
+        #: what the cards in play make true, kept with their zones' content (`traits.play_effects`; not
+        #: saved: it follows from those zones)
+        self.play_effects: Any = None
         self.phase = "setup_first"
         self.format = fmt
         self.mode = mode  # "guided": the program holds both decks; "referee": physical cards
@@ -172,6 +175,7 @@ class NarutoState:
         s = cls.__new__(cls)
         s.cards = cards
         s.events = []
+        s.play_effects = None
         for key, value in zip(SCALAR_FIELDS, scalars):
             setattr(s, key, value)
         s.rng = TrackedRandom.restored(rng)

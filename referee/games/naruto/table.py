@@ -24,13 +24,6 @@ STATES = [
     "over",
 ]
 
-#: the letters of seed 001/000 for each step, for the phase tracker
-STEPS = {
-    "start_draw": "A", "mission_main": "B-E", "mission_window": "C2", "organization_organize": "F",
-    "battle_attack": "G", "battle_block": "H", "battle_exchange_open": "I", "battle_showdown": "J",
-    "battle_return": "K", "end_winner": "L", "end_hand": "M", "end_marker": "N",
-}
-
 
 def chain_rows(parent: str, add_verb: str, back: str) -> list[Row]:
     """The chain steps: card added, priority passed, chain settled link by link (applied or failed),

@@ -15,19 +15,54 @@ RENAMES = {"star": "Shooting Star"}
 GENDERS = ("Male", "Female")
 
 
+class PlayEffects:
+    """The cards in play whose effect works while they are there, worked out once for each content of
+    the zones in play (both villages and battlefields, the key): by rule word, the cards whose effect
+    has it (``ruled``: (seat, card) in the order of the zones, village first, seat 1 first), and the
+    cards with "while" modifiers (``static``, the same order).
+
+    The rules ask these again and again in one decision (each Ninja's power asks for the modifiers
+    of every card in play, each team sent asks for the sending tax...), and the cards in play change
+    far less often: reading them afresh meant walking every card in play each time. They are a pure
+    function of the cards in those zones, since a card in play is named (its number does not change
+    while it is there), so `play_effects` keeps them on the state with the zones' content as the key.
+    Whether each effect applies now (`zones.effect_applies`) is asked afresh every time."""
+
+    __slots__ = ("key", "ruled", "static")
+
+    def __init__(self, s: NarutoState, key: tuple[tuple[int, ...], ...]):
+        self.key = key
+        self.ruled: dict[str, list[tuple[int, int]]] = {}
+        self.static: list[int] = []
+        for p, player in enumerate(s.players):
+            for zone in (player.village, player.battlefield):
+                for iid in zone:
+                    card = s.card(iid)
+                    if card is None or not card.script:
+                        continue
+                    abilities = card.abilities
+                    for word in dict.fromkeys(abilities.get("rules", ())):
+                        self.ruled.setdefault(word, []).append((p, iid))
+                    if "while" in abilities:
+                        self.static.append(iid)
+
+
+def play_effects(s: NarutoState) -> PlayEffects:
+    """The `PlayEffects` of the position, worked out again only when the zones in play hold other cards
+    than when it was last worked out."""
+    p1, p2 = s.players
+    key = (tuple(p1.village), tuple(p1.battlefield), tuple(p2.village), tuple(p2.battlefield))
+    known = s.play_effects
+    if known is None or known.key != key:
+        known = s.play_effects = PlayEffects(s, key)
+    return known
+
+
 def rules_in_play(s: NarutoState, word: str, seat: int | None = None) -> list[int]:
     """Cards in play (either village or battlefield, or only ``seat``'s) whose effect has the rule
     ``word`` and applies now (N-DMG-5)."""
-    out = []
-    for p in (0, 1) if seat is None else (seat,):
-        player = s.players[p]
-        for zone in (player.village, player.battlefield):
-            for iid in zone:
-                card = s.card(iid)
-                if card is not None and card.script and word in card.abilities.get("rules", ()) \
-                        and effect_applies(s, iid):
-                    out.append(iid)
-    return out
+    return [iid for p, iid in play_effects(s).ruled.get(word, ())
+            if (seat is None or p == seat) and effect_applies(s, iid)]
 
 
 def names(s: NarutoState, iid: int) -> frozenset[str]:

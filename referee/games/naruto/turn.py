@@ -234,12 +234,16 @@ def nothing(s: NarutoState) -> None:
     """A step that needs no bookkeeping, only its transition."""
 
 
+#: the actions some verbs list, always the same ones
+FIRST = [Action.of("first", "1"), Action.of("first", "2")]
+FLIP, KEEP, MULLIGAN, PASS, NEXT = (Action.of(verb) for verb in ("flip", "keep", "mulligan", "pass", "next"))
+
 VERBS = {
-    "first": Verb(lambda s, r: [Action.of("first", "1"), Action.of("first", "2")], check_first, perform_first),
-    "flip": Verb(lambda s, r: [Action.of("flip")], check_plain, perform_flip),
-    "keep": Verb(lambda s, r: [Action.of("keep")], check_keep, perform_keep, trusted=True),
-    "mulligan": Verb(lambda s, r: [Action.of("mulligan")], check_mulligan, perform_mulligan, trusted=True),
-    "pass": Verb(lambda s, r: [Action.of("pass")], check_plain, perform_pass, trusted=True),
-    "next": Verb(lambda s, r: [Action.of("next")], check_next, perform_next),
+    "first": Verb(lambda s, r: list(FIRST), check_first, perform_first),
+    "flip": Verb(lambda s, r: [FLIP], check_plain, perform_flip),
+    "keep": Verb(lambda s, r: [KEEP], check_keep, perform_keep, trusted=True),
+    "mulligan": Verb(lambda s, r: [MULLIGAN], check_mulligan, perform_mulligan, trusted=True),
+    "pass": Verb(lambda s, r: [PASS], check_plain, perform_pass, trusted=True),
+    "next": Verb(lambda s, r: [NEXT], check_next, perform_next),
     "discard": Verb(candidates_discard, check_discard, perform_discard),
 }

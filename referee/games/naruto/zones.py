@@ -8,11 +8,11 @@ hands its runner in (`run_effects_with`) rather than this module importing it.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable
 
-from referee.engine.action import UNNAMED
+from referee.engine import naming
 from referee.engine.errors import IllegalAction
+from referee.engine.naming import named_as as named_as  # the rules name cards through this module
 
 from .state import ZONES, NarutoState
 
@@ -110,68 +110,38 @@ def leave_play(s: NarutoState, iid: int) -> None:
         _run_effect(s, leaving.abilities["left"], controller, iid)
 
 
+# --- naming physical cards (referee mode): the kernel's, in this game's zones --------------------------
 def locate(s: NarutoState, p: int, zone: str, number: str, taken: tuple[int, ...] = (),
            named: tuple[str, ...] = ()) -> int:
     """The instance of card ``number`` in a zone of player ``p``: a known copy, or in referee mode an
-    unknown physical card that its player names now (checked against the deck list when one was
-    entered; ``named`` are the numbers already given to unknown cards by the same action). Raises
-    IllegalAction N-ZONE-2 when there is none. Does not change the state: `reveal` names the card
-    once the action is carried out."""
-    if number == UNNAMED:
-        raise IllegalAction("N-ZONE-2", reason="unnamed", zone=zone)
-    if s.cards.get(number) is None:
-        raise IllegalAction("N-CARD-4", number=number)
-    cards = getattr(s.players[p], zone)
-    for iid in cards:
-        if s.instances[iid] == number and iid not in taken:
-            return iid
-    if zone in HIDDEN:
-        pool = s.players[p].pool
-        if pool is not None:
-            if pool.get(number, 0) - named.count(number) <= 0:
-                raise IllegalAction("N-ZONE-2", reason="not_in_deck", number=number, zone=zone)
-        for iid in cards:
-            if s.instances[iid] is None and iid not in taken:
-                return iid
-    raise IllegalAction("N-ZONE-2", reason="absent", number=number, zone=zone)
-
-
-@contextmanager
-def named_as(s: NarutoState, iid: int, number: str) -> Iterator[None]:
-    """Within the block, an unknown physical card reads as the card ``number`` its player is naming
-    (to check a requirement before the action that names it is carried out); a known card is left as
-    it is."""
-    if s.instances[iid] is not None:
-        yield
-        return
-    s.instances[iid] = number
-    try:
-        yield
-    finally:
-        s.instances[iid] = None
-
-
-def reveal(s: NarutoState, iid: int, number: str) -> None:
-    """Name a physical card (referee mode); known cards are left as they are."""
-    if s.instances[iid] is None:
-        s.instances[iid] = number
-        pool = s.players[s.owner[iid]].pool
-        if pool is not None:
-            pool[number] -= 1
-        s.emit("named", player=s.owner[iid], card=number)
+    unknown physical card of a zone that hides them (`HIDDEN`) that its player names now, checked
+    against the deck list when one was entered (`referee.engine.naming.locate`). Refusals cite
+    N-ZONE-2 (N-CARD-4 for a number the catalogue does not have)."""
+    return naming.locate(s, getattr(s.players[p], zone), number, zone, taken, named, pool=s.players[p].pool,
+                         refuse=_refused, hides=zone in HIDDEN)
 
 
 def locate_all(s: NarutoState, p: int, zone: str, numbers: tuple[str, ...],
                taken: tuple[int, ...] = (), named: tuple[str, ...] = ()) -> list[int]:
     """``named``: numbers the same action already gives unknown cards of ``taken``."""
-    found: list[int] = []
-    named = list(named)
-    for number in numbers:
-        iid = locate(s, p, zone, number, taken + tuple(found), tuple(named))
-        if s.instances[iid] is None:
-            named.append(number)
-        found.append(iid)
-    return found
+    return naming.locate_all(s, numbers, lambda number, t, n: locate(s, p, zone, number, t, n), taken, named)
+
+
+def reveal(s: NarutoState, iid: int, number: str) -> None:
+    """Name a physical card (referee mode), for its owner; known cards are left as they are."""
+    owner = s.owner[iid]
+    naming.reveal(s, iid, number, s.players[owner].pool, owner)
+
+
+def _refused(reason: str, number: str, zone: str) -> IllegalAction:
+    """A card named wrongly (`referee.engine.naming`): N-ZONE-2, N-CARD-4 for a number that is no card."""
+    if reason == "unknown_card":
+        return IllegalAction("N-CARD-4", number=number)
+    if reason == "unnamed":
+        return IllegalAction("N-ZONE-2", reason="unnamed", zone=zone)
+    if reason == "no_copy":
+        return IllegalAction("N-ZONE-2", reason="not_in_deck", number=number, zone=zone)
+    return IllegalAction("N-ZONE-2", reason="absent", number=number, zone=zone)
 
 
 def in_play(s: NarutoState, p: int, number: str, zones: tuple[str, ...] = ("village", "battlefield")) -> int:
