@@ -8,6 +8,9 @@ Both search as the player types (`debounce`: one query once typing pauses, not o
 every language's names and card numbers (`cards.search`), and show names in the active language.
 `CardSearch` is a plain widget with no tie to the browser page, so a dialog that asks which
 physical card was played can hold it; what it may confirm is decided by the caller's ``accept``.
+Both show cards as the tiles of the rest of the program (`gui.tiles`): the search's results are
+tiles, so that cards of one name are told apart by their costs and stats at a glance, and the
+browser shows the selected card's tile above its facts.
 """
 
 from __future__ import annotations
@@ -23,15 +26,19 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
 
 from cards.db import StorageError
 from cards.search import FILTERS, TYPE_TERMS, search
-from cards.source import catalogue_facts, effect_texts
+from cards.source import catalogue_facts
 from localization import Messages, current
 from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
 from referee.games import DEFAULT
 
+from .faces import face
 from .games import app
 from .i18n import watch
 from .pages import Page
+from .preview import CardPicture
+from .tile_paint import LARGE
+from .tiles import TileDelegate
 
 MESSAGES = Messages("gui.browser", {
     "title": "Card browser",
@@ -91,6 +98,8 @@ MESSAGES = Messages("gui.browser", {
     "fact_subtype": "Subtype",
     "fact_variations": "Variation",
     "fact_effect": "Effect",
+    "fact_rules": "Rules",
+    "rule_line": "{rule}: {title}",
     "fact_names": "Names",
     "confirm": "Choose",
     "confirm_tip": "Choose the selected card",
@@ -259,28 +268,53 @@ def stretch_name(view: QTableView) -> None:
         view.horizontalHeader().setSectionResizeMode(columns.index("name"), QHeaderView.ResizeMode.Stretch)
 
 
+def rules_text(card, game: str) -> str:
+    """The rules the card's keywords and type follow (`gui.faces.Look.rules`), each with its title."""
+    return "\n".join(MESSAGES("rule_line", rule=rule, title=current().rule_field(rule, "title"))
+                     for rule in app(game).look(card, game).rules)
+
+
+def _table(facts: Sequence[tuple[str, object]]) -> str:
+    rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
+            f"<td>{html.escape(str(value)).replace(chr(10), '<br>')}</td></tr>"
+            for key, value in facts if value not in (None, "")]
+    return f"<table cellspacing='0' cellpadding='4'>{''.join(rows)}</table>"
+
+
+def _facts(context, card, game: str, title: str | None) -> list[tuple[str, object]]:
+    """What the card shows, its effect title and text in the active language (else English), and
+    the rules of its keywords."""
+    effect = context.card_effect(card.number, game) or card.effect
+    return [*app(game).facts(card, game), ("title", title), ("effect", effect), ("rules", rules_text(card, game))]
+
+
 def card_details(context, number: str, game: str = DEFAULT) -> str:
-    """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its name in
-    each language and its effect in the active language (else English)."""
+    """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its effect in
+    the active language (else English), the rules of its keywords, what the catalogue knows of its
+    printing and its name in each language."""
     card = context.cards(game).get(number)
     if card is None:
         return html.escape(number)
     names = context.cards(game).names(number)
-    texts = effect_texts(context.database(), number, game)
-    effect = texts.get(current().lang) or texts.get("en") or card.effect
     more = catalogue_facts(context.database(), number, game)
-    facts = [*app(game).facts(card, game), ("title", more.get("effect_title")), ("effect", effect),
+    facts = [*_facts(context, card, game, more.get("effect_title")),
              *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
                                                              ("id", "ccgdb_id"), ("errata", "errata")))]
-    rows = [f"<tr><th align='left' valign='top'>{html.escape(MESSAGES('fact_' + key))}</th>"
-            f"<td>{html.escape(str(value)).replace(chr(10), '<br>')}</td></tr>"
-            for key, value in facts if value not in (None, "")]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
                         for lang, name in names.items() if name)
-    return (f"<h2>{html.escape(context.card_name(number))}</h2>"
-            f"<table cellspacing='0' cellpadding='4'>{''.join(rows)}</table>"
+    return (f"<h2>{html.escape(context.card_name(number))}</h2>{_table(facts)}"
             f"<h3>{html.escape(MESSAGES('fact_names'))}</h3>"
             f"<table cellspacing='0' cellpadding='4'>{name_rows}</table>")
+
+
+def card_summary(context, number: str, game: str = DEFAULT) -> str:
+    """What a card's preview says (`gui.preview`): its name, what it shows, its effect and the rules
+    of its keywords."""
+    card = context.cards(game).get(number)
+    if card is None:
+        return html.escape(number)
+    facts = [(key, value) for key, value in _facts(context, card, game, None) if key != "number"]
+    return f"<h3>{html.escape(context.card_name(number))}</h3>{_table(facts)}"
 
 
 # --- the search widget other windows embed ------------------------------------------------------
@@ -288,7 +322,8 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
 
 class ResultModel(QAbstractListModel):
     """Cards found, each with the reason it may not be chosen (None: it may): a refused card is
-    greyed, its reason its tooltip."""
+    greyed, its reason its tooltip. A row's text (what a screen reader says of its tile) is the
+    card's number, name and the game's other columns: its type, costs and stats."""
 
     def __init__(self, context, parent=None, game: str = DEFAULT):
         super().__init__(parent)
@@ -314,10 +349,8 @@ class ResultModel(QAbstractListModel):
         if not index.isValid():
             return None
         number, reason = self.rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            card = self.context.cards(self.game).get(number)
-            kind = f" · {current().term(TYPE_TERMS[self.game], card.type)}" if card is not None else ""
-            return f"{self.context.card_name(number)}{kind}"
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self.text(number)
         if role == Qt.ItemDataRole.ToolTipRole:
             return MESSAGES("result_tip") if reason is None else MESSAGES("refused_tip", reason=reason)
         if role == Qt.ItemDataRole.ForegroundRole and reason is not None:
@@ -325,6 +358,13 @@ class ResultModel(QAbstractListModel):
         if role == Qt.ItemDataRole.UserRole:
             return number
         return None
+
+    def text(self, number: str) -> str:
+        card = self.context.cards(self.game).get(number)
+        if card is None:
+            return self.context.card_name(number)
+        cells = [cell(self.context, card, self.game) for key, cell in app(self.game).columns.items() if key not in COLUMNS]
+        return " · ".join([self.context.card_name(number), *(text for text in cells if text != NONE)])
 
     def retranslate(self) -> None:
         if self.rows:
@@ -338,17 +378,21 @@ class CardSearch(QWidget):
     the player's language (the card is then greyed with the reason as its tooltip, and the confirm
     button stays disabled). ``confirm_text`` and ``confirm_tip`` name the confirm button for the
     caller's purpose ("Add to deck"...), in the active language. ``game`` is the game whose cards
-    are searched. Call `refresh` when what ``accept`` answers may have changed.
+    are searched. Call `refresh` when what ``accept`` answers may have changed. The cards found are
+    tiles; ``recent()``, when given, names cards to list first (the ones named last at the table),
+    and alone while nothing is typed. ``current`` emits the number of the card selected (None: none).
     """
 
     chosen = Signal(str)
+    current = Signal(object)
 
     def __init__(self, context, accept: Callable[[str], str | None] | None = None, *,
                  confirm_text: Callable[[], str] | None = None, confirm_tip: Callable[[], str] | None = None,
-                 parent: QWidget | None = None, game: str = DEFAULT):
+                 parent: QWidget | None = None, game: str = DEFAULT, recent: Callable[[], list[str]] | None = None):
         super().__init__(parent)
         self.context = context
         self.game = game
+        self.recent = recent
         self.accept = accept or (lambda number: None)
         self.confirm_text = confirm_text or (lambda: MESSAGES("confirm"))
         self.confirm_tip = confirm_tip or (lambda: MESSAGES("confirm_tip"))
@@ -358,7 +402,15 @@ class CardSearch(QWidget):
         self.results = QListView()
         self.results.setModel(self.model)
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.results.setWordWrap(True)
+        self.results.setViewMode(QListView.ViewMode.IconMode)
+        self.results.setMovement(QListView.Movement.Static)
+        self.results.setResizeMode(QListView.ResizeMode.Adjust)
+        self.results.setWrapping(True)
+        self.results.setUniformItemSizes(True)
+        self.results.setSpacing(2)
+        self.results.setItemDelegate(TileDelegate(lambda number: face(context, number),
+                                                  lambda index: self.model.reason(index.row()) is not None,
+                                                  self.results))
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.confirm = QPushButton()
@@ -382,7 +434,7 @@ class CardSearch(QWidget):
         self.timer.stop()
         text = self.edit.text()
         try:
-            numbers = find_numbers(self.context, text, game=self.game)
+            numbers = self._recent_first(find_numbers(self.context, text, game=self.game), bool(text.strip()))
         except StorageError as err:
             numbers, note = [], current().error(err)
         else:
@@ -393,6 +445,17 @@ class CardSearch(QWidget):
         if numbers:
             self.results.setCurrentIndex(self.model.index(0))
         self._update_confirm()
+
+    def _recent_first(self, found: list[str], typed: bool) -> list[str]:
+        """The cards found, the ones named last first; the ones named last alone when nothing is typed."""
+        if self.recent is None:
+            return found
+        cards = self.context.cards(self.game)
+        recent = [n for n in self.recent() if cards.get(n) is not None]
+        if not typed:
+            return recent
+        rank = {n: k for k, n in enumerate(recent)}
+        return sorted(found, key=lambda n: rank.get(n, len(rank)))
 
     def refresh(self) -> None:
         """Ask ``accept`` again about every card shown (and the reasons in the active language)."""
@@ -412,6 +475,7 @@ class CardSearch(QWidget):
 
     def _update_confirm(self, *_) -> None:
         number, reason = self.current_number(), self._current_reason()
+        self.current.emit(number)
         self.confirm.setEnabled(number is not None and reason is None)
         self.confirm.setToolTip(self.confirm_tip() if reason is None
                                 else MESSAGES("refused_tip", reason=reason))
@@ -485,6 +549,8 @@ class CardBrowser(Page):
         self.table = card_table(self.model)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
+        self.picture = CardPicture()
+        self.picture.setFixedSize(LARGE.width, LARGE.height)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.import_button = QPushButton()
@@ -515,9 +581,14 @@ class CardBrowser(Page):
             row.addWidget(combo)
             filters.addWidget(box)
         self._fill_filters()
+        card = QWidget()  # the selected card: its tile over its facts
+        card_column = QVBoxLayout(card)
+        card_column.setContentsMargins(0, 0, 0, 0)
+        card_column.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignHCenter)
+        card_column.addWidget(self.detail, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
-        split.addWidget(self.detail)
+        split.addWidget(card)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setChildrenCollapsible(False)
@@ -610,6 +681,7 @@ class CardBrowser(Page):
         try:
             self.detail.setHtml(card_details(self.context, number, self.game) if number
                                 else f"<p>{html.escape(MESSAGES('pick'))}</p>")
+            self.picture.show_card(face(self.context, number) if number else None)
         except StorageError as err:
             self.detail.setPlainText(current().error(err))
 

@@ -6,7 +6,8 @@ runs the engine's own checker), after every change. Decks are saved by name in t
 travel as deck lists in the three formats the command line reads: the referee's text, the N-CCG-DB
 deck builder's text and its Tabletop Simulator JSON. The builder edits the Mainboard; a list's
 Reinforcements and Sideboard are kept with the deck (saved and exported again) and said, never
-counted by the rules. Leaving with unsaved changes asks first.
+counted by the rules. Leaving with unsaved changes asks first. The cards found are tiles, and the
+card last selected, among them or in the deck, is shown large with its effect.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from referee.games.naruto.decklists import DeckList
 from referee.games.naruto.decks import FORMATS, canonical_number, number_key
 
 from .browser import CardSearch, CardTableModel, card_table
+from .faces import face
 from .i18n import watch
 from .pages import Page
+from .preview import CardView
 
 MESSAGES = Messages("gui.deck_builder", {
     "title": "Deck builder",
@@ -180,6 +183,8 @@ class DeckBuilder(Page):
         self.search = CardSearch(self.context, confirm_text=lambda: MESSAGES("add"),
                                  confirm_tip=lambda: MESSAGES("add_tip"))
         self.search.chosen.connect(lambda number: self.change(number, 1))
+        self.card = CardView()
+        self.search.current.connect(self._show_card)
         self.add_group = QGroupBox()
         QVBoxLayout(self.add_group).addWidget(self.search)
 
@@ -226,7 +231,7 @@ class DeckBuilder(Page):
         right_layout.addWidget(self.legality_group, 3)
         right_layout.addWidget(self.saved_group, 2)
         split = QSplitter(Qt.Orientation.Horizontal)
-        for widget, stretch in ((self.add_group, 2), (self.deck_group, 3), (right, 3)):
+        for widget, stretch in ((self.add_group, 2), (self.deck_group, 3), (self.card, 0), (right, 3)):
             split.addWidget(widget)
             split.setStretchFactor(split.count() - 1, stretch)
         split.setChildrenCollapsible(False)
@@ -242,6 +247,8 @@ class DeckBuilder(Page):
         self.name_edit.textChanged.connect(self._changed)
         self.format_combo.currentIndexChanged.connect(self._changed)
         self.table.selectionModel().currentRowChanged.connect(self._update_buttons)
+        self.table.selectionModel().currentRowChanged.connect(
+            lambda index, _: self._show_card(self.model.number(index.row()) if index.isValid() else None))
         self.saved_list.currentItemChanged.connect(self._update_buttons)
         watch(self)
         self._saved = self._snapshot()
@@ -273,6 +280,11 @@ class DeckBuilder(Page):
         if row is not None:
             self.table.selectRow(row)
         self._changed()
+
+    def _show_card(self, number: str | None) -> None:
+        """Show a card large with its effect (the last one selected, in the search or in the deck)."""
+        if number is not None:
+            self.card.show_card(face(self.context, number))
 
     def change_selected(self, delta: int) -> None:
         row = self.table.currentIndex().row()
@@ -335,7 +347,7 @@ class DeckBuilder(Page):
         except StorageError as err:
             return self._say(lambda err=err: current().error(err), error=True)
         for info in found:
-            item = QListWidgetItem(MESSAGES("saved_item", name=info.name, format=current().term("format", info.format),
+            item = QListWidgetItem(MESSAGES("saved_item", name=current().deck_name(info.name), format=current().term("format", info.format),
                                             cards=current().plural("cards", info.cards)))
             item.setData(Qt.ItemDataRole.UserRole, info.name)
             item.setToolTip(MESSAGES("saved_tip"))

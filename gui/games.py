@@ -1,8 +1,8 @@
 """What the application needs of each game beyond its match page, in one shape: a `GameApp` per
 game, in the game's own part of the application (``gui/match/naruto_app.py``, ``gui/llamas/app.py``),
 which the game registry names (`referee.games`, ``app``). The shared pages ask it instead of naming
-a game: the new-match page shows the game's panel, the card browser its columns and facts, the
-screenshots script its picture.
+a game: the new-match page shows the game's panel, the card browser its columns and facts, the card
+tiles its cards' looks, the screenshots script its picture.
 
 A game's new-match panel (``setup``) is a widget made with the new-match page and the game's registry
 entry, ``setup(page, game)``. It has the same few methods in every game:
@@ -37,16 +37,18 @@ class GameApp:
     #: effect, set...): (card, game id) -> [(fact key, value)], `gui.browser`'s ``fact_<key>`` naming
     #: each
     facts: Callable[[Any, str], list[tuple[str, object]]]
+    #: what one of its cards prints, as its tile paints it, in the active language: (card, game id) ->
+    #: `gui.faces.Look`
+    look: Callable[[Any, str], Any]
     #: how the values of each of its search filters (`cards.games.Catalogue.filters`) are named in
     #: the active language; a filter left out is named by the term of its card types
     filter_names: dict[str, Callable[[object], str]] = field(default_factory=dict)
     #: what ends the keys of the new-match page's mode tips for it (``mode_guided<mode_tips>_tip``):
     #: what the program holds differs by game; "" for the shared ones
     mode_tips: str = ""
-    #: for `gui.screenshots`: the pictures' name (``<screenshot>-<lang>.png``) and a function that
-    #: opens a match worth showing on the window and returns its page
-    screenshot: str = ""
-    showcase: Callable[[Any], Any] | None = None
+    #: for `gui.screenshots` and the tests that read the screen: the pictures worth showing, by name
+    #: (``<name>-<lang>.png``), each a function that opens a match on the window and returns its page
+    showcases: dict[str, Callable[[Any], Any]] = field(default_factory=dict)
 
 
 def app(game_id: str | None = None) -> GameApp:

@@ -1,5 +1,6 @@
 """The recorded matches: resume an unfinished one (`ContinuePage`), or browse them all, replay,
-export and import them and read the statistics per deck and player (`HistoryPage`).
+export and import them and read one game's statistics: per deck and player, by seat and by length
+(`HistoryPage`).
 
 Every applied action is recorded as it happens (`cards.records`), so a match interrupted by a crash
 is listed here like any other unfinished one. The pages only read records; resuming hands the uid to
@@ -8,8 +9,10 @@ coming back from a match or a replay shows what changed meanwhile.
 
 A club records thousands of matches, so the lists read them a page at a time as they scroll into
 view (`gui.tables.PagedRowsView` over `cards.records.page_matches`), sorted by the database, and the
-statistics are counted by the database (`cards.records.deck_stats`, `player_stats`) when their tab is
-shown: a page opens as fast with five thousand matches as with five.
+statistics are counted by the database (`cards.records.game_statistics`) when their tab is shown: a
+page opens as fast with five thousand matches as with five. They count the game the user chose on the
+tab, else the game of the newest finished match (`cards.records.latest_game`): a club that plays one
+game sees its statistics first.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from cards import records
 from cards.db import StorageError
 from cards.records import RecordError
 from localization import Messages, current
+from referee.games import DEFAULT
 
 from .i18n import watch
 from .pages import Page
@@ -45,7 +49,8 @@ MESSAGES = Messages("gui.history", {
     "matches_tab": "Matches",
     "matches_tab_tip": "Every recorded match, its replay, export and import",
     "stats_tab": "Statistics",
-    "stats_tab_tip": "Games, wins and average turns per deck and per player, over finished matches",
+    "stats_tab_tip": "One game's finished matches: games, wins and average turns per deck and per player, "
+                     "win rates by seat and game lengths",
     "show": "Show:",
     "filter_tip": "Which recorded matches to list",
     "filter_all": "All matches",
@@ -222,6 +227,8 @@ class HistoryPage(_MatchesPage):
             button.setObjectName(key)
             button.clicked.connect(slot)
         self.stats = StatsView()
+        self.stats.game_chosen.connect(self.choose_game)
+        self.stats_game: str | None = None  # the game chosen on the statistics tab (None: not yet)
         top = QHBoxLayout()
         top.addWidget(self.show_label)
         top.addWidget(self.filter)
@@ -259,11 +266,18 @@ class HistoryPage(_MatchesPage):
         if not self.stats_stale or self.tabs.currentWidget() is not self.stats:
             return
         try:
-            self.stats.show_stats(records.deck_stats(self.db), records.player_stats(self.db))
+            game = self.stats_game or records.latest_game(self.db) or DEFAULT
+            self.stats.show_stats(records.game_statistics(self.db, game))
         except StorageError as err:
             self.say_error(err)
         else:
             self.stats_stale = False
+
+    def choose_game(self, game: str) -> None:
+        """Count the statistics of the game chosen on their tab (and keep to it)."""
+        self.stats_game = game
+        self.stats_stale = True
+        self.show_stats()
 
     def selection_changed(self) -> None:
         chosen = self.table.current() is not None

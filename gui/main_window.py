@@ -19,7 +19,7 @@ MESSAGES = Messages("gui.main_window", {
     "title": "Referee",
     "title_page": "{page} — Referee",
     "back": "Back",
-    "back_tip": "Return to the previous page (Alt+Left)",
+    "back_tip": "Return to the previous page (Alt+←)",
     "elsewhere_title": "Match open elsewhere",
     "take_over": "Take it over here",
     "open_copy": "Open a copy",

@@ -15,6 +15,7 @@ from PySide6.QtCore import QDateTime, QLocale
 from cards import records
 from cards.records import MatchInfo
 from localization import Messages, current
+from referee.engine.names import is_default_name
 
 from .tables import Column
 
@@ -60,8 +61,8 @@ def when(value: datetime | None) -> str:
 
 
 def number(value: float, decimals: int = 0) -> str:
-    """A number as the user's locale writes it (1.5, 1,5)."""
-    return QLocale().toString(float(value), "f", decimals) if decimals else QLocale().toString(int(value))
+    """A number as the user's locale writes it (1.5, 1,5), rounded to ``decimals`` (22/33 is 67 %)."""
+    return QLocale().toString(float(value), "f", decimals)
 
 
 def percent(part: int, whole: int) -> str:
@@ -69,9 +70,10 @@ def percent(part: int, whole: int) -> str:
 
 
 def seat_name(info: MatchInfo, seat: int) -> str:
-    """The recorded name of a seat's player ("Player 1" when the record has none)."""
+    """The recorded name of a seat's player ("Player 1" in the reader's language when the record has
+    none of its own)."""
     name = info.players[seat] if 0 <= seat < len(info.players) else ""
-    return name or current().player(seat)
+    return current().player(seat) if is_default_name(name, seat) else name
 
 
 def players(info: MatchInfo) -> str:
@@ -86,7 +88,8 @@ def players(info: MatchInfo) -> str:
 def decks(info: MatchInfo) -> str:
     """Each seat's deck; a game of more players with no decks (Llamas Unleashed: one shared deck)
     shows one dash, not one per seat."""
-    labels = [records.deck_label(d) or MESSAGES("no_deck") for d in info.decks]
+    labels = [current().deck_name(label) if (label := records.deck_label(d)) else MESSAGES("no_deck")
+              for d in info.decks]
     if len(labels) == 2:
         return MESSAGES("decks", first=labels[0], second=labels[1])
     return " / ".join(labels) if any(info.decks) else MESSAGES("no_deck")

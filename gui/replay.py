@@ -1,5 +1,5 @@
 """Replaying a recorded match step by step: the position after any number of its actions, the
-match log up to there in the active language, and each action's notation.
+match log up to there in the active language, and each action as a sentence.
 
 `cards.records.replay` rebuilds the match from its initial position and recorded actions, then the
 match's own undo and redo are the steps, so ``replay.match.log`` and its position are always the
@@ -21,9 +21,11 @@ from cards import records
 from cards.db import StorageError
 from cards.records import RecordError
 from localization import Messages, current
+from referee.engine.action import Action
 from referee.games import DEFAULT
 
 from .i18n import watch
+from .match.describe import sentence
 from .match.log_view import LogView
 from .match.page import page_class
 from .pages import Page
@@ -45,9 +47,9 @@ MESSAGES = Messages("gui.replay", {
     "step": "Step {step} of {last}",
     "step_tip": "How many of the match's recorded actions are applied",
     "start": "The initial position, before any action.",
-    "action": "Action {seq}: {player} — {notation}",
+    "action": "Action {seq}: {player} — {action}",
     "nobody": "the referee",
-    "log_tip": "The match log up to this step: each action's notation, then what it did",
+    "log_tip": "The match log up to this step: each action, then what it did",
     "position_tip": "The position after the current step",
     "turn": "Turn {turn} · {step}",
     "roles": "Attacking: {attacker} · To act: {actor}",
@@ -162,7 +164,8 @@ class ReplayPage(Page):
         self.step_label.setText(MESSAGES("step", step=replay.step, last=len(replay)))
         last = replay.last
         self.action_label.setText(MESSAGES("start") if last is None else MESSAGES(
-            "action", seq=last.seq, player=self.actor_name(last.actor), notation=last.notation))
+            "action", seq=last.seq, player=self.actor_name(last.actor),
+            action=sentence(Action.parse(last.notation), self.card_name, self.view.verb_kind, self.player_name)))
         self.log_view.display(replay.match, [a.actor for a in replay.actions])
         self.situation_label.setText(self.situation())
         self.board.display(replay.match.state, hidden=frozenset(), acting=replay.match.actor)

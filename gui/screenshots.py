@@ -2,11 +2,12 @@
 
     python -m gui.screenshots [FOLDER]     (default: docs/screenshots)
 
-Each game with a showcase (`gui.games.GameApp`, in the game registry's order) opens a seeded match
-worth showing on its page, which is then saved once per language as ``<name>-<lang>.png`` with the
-window at 1280×720: the Naruto CCG's guided game played at random until a Jutsu chain is open in a
-later turn, so that the board, the options, the chain and the log all have something to show
-(``match-<lang>.png``); Llamas Unleashed's game of four (the heuristic on every seat) played until a
+Each showcase of each game (`gui.games.GameApp.showcases`, in the game registry's order) opens a
+seeded match worth showing on its page, which is then saved once per language as
+``<name>-<lang>.png`` with the window at 1280×720: the Naruto CCG's guided game played at random
+until a Jutsu chain is open in a later turn, so that the board, the options, the chain and the log
+all have something to show (``match-<lang>.png``), and until a Showdown between two teams with rear
+Ninjas is worked out, its arithmetic shown (``showdown-<lang>.png``); Llamas Unleashed's game of four (the heuristic on every seat) played until a
 card is on the instant pile and the first seat may answer it, mid-game, with the pile shown
 (``llamas-<lang>.png``). Runs offscreen.
 """
@@ -55,10 +56,9 @@ def main(argv: list[str] | None = None) -> int:
     window.resize(1280, 720)
     window.show()
     for game in GAMES:
-        shown = game_app(game)
-        if shown.showcase is not None:
-            shown.showcase(window)
-            save_all(window, app, shown.screenshot, folder)
+        for name, showcase in game_app(game).showcases.items():
+            showcase(window)
+            save_all(window, app, name, folder)
             window.home()
     window.close()
     context.close()

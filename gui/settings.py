@@ -1,8 +1,12 @@
-"""Settings: the language of the program and the database it keeps cards, decks and matches in.
+"""Settings: the language of the program, the database it keeps cards, decks and matches in, and
+the folder of card scans the card tiles may show.
 
 A language applies at once to every open window and is remembered. A database URL is opened before
 it is kept: one that cannot be opened is explained in the user's language and the saved, working
-URL stays, so a typing mistake never leaves the program without its catalogue.
+URL stays, so a typing mistake never leaves the program without its catalogue. A folder of card
+scans holds images named by the cards' N-CCG-DB ids (``n008.png``, ``pr018b.webp``), in subfolders
+or not; a card with a scan there is shown with it, every other card is painted. Nothing is
+downloaded.
 """
 
 from __future__ import annotations
@@ -10,8 +14,8 @@ from __future__ import annotations
 from typing import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QApplication, QComboBox, QFormLayout, QGroupBox, QHBoxLayout, QLabel, QLineEdit,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFormLayout, QGroupBox, QHBoxLayout, QLabel,
+                               QLineEdit, QPushButton, QVBoxLayout, QWidget)
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
@@ -44,6 +48,14 @@ MESSAGES = Messages("gui.settings", {
     "works": "The database {url} opens correctly.",
     "applied": "Now using the database {url}.",
     "kept": "The database in use stays {url}.",
+    "images_group": "Card images",
+    "images_intro": "Optionally, a folder of card scans, each file named by the card's N-CCG-DB id "
+                    "(n008.png, pr018b.webp): cards with a scan there are shown with it. Nothing is downloaded.",
+    "images": "Folder of card scans",
+    "images_tip": "Empty: every card is drawn by the program",
+    "browse": "Choose…",
+    "browse_tip": "Choose the folder of card scans",
+    "scans": "Scans found: {n}",
 })
 
 ERROR_STYLE = "color: #b00020;"
@@ -78,6 +90,17 @@ class SettingsPage(Page):
         self.result.setWordWrap(True)
         self._message: Callable[[], str] = str  # the last result, rendered again after a switch
 
+        self.images_intro = QLabel()
+        self.images_intro.setWordWrap(True)
+        self.images_label = QLabel()
+        self.images_edit = QLineEdit(self.context.image_path or "")
+        self.images_edit.setClearButtonEnabled(True)
+        self.images_edit.editingFinished.connect(lambda: self.set_image_path(self.images_edit.text()))
+        self.images_label.setBuddy(self.images_edit)
+        self.browse_button = QPushButton()
+        self.browse_button.clicked.connect(self._browse)
+        self.scans = QLabel()
+
         self.language_group = QGroupBox()
         language_form = QFormLayout(self.language_group)
         language_form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
@@ -98,11 +121,22 @@ class SettingsPage(Page):
         database.addWidget(self.in_use)
         database.addWidget(self.result)
 
+        self.images_group = QGroupBox()
+        images = QVBoxLayout(self.images_group)
+        images.addWidget(self.images_intro)
+        folder = QHBoxLayout()
+        folder.addWidget(self.images_label)
+        folder.addWidget(self.images_edit, 1)
+        folder.addWidget(self.browse_button)
+        images.addLayout(folder)
+        images.addWidget(self.scans)
+
         column = QWidget()
         column.setMaximumWidth(960)
         column_layout = QVBoxLayout(column)
         column_layout.addWidget(self.language_group)
         column_layout.addWidget(self.database_group)
+        column_layout.addWidget(self.images_group)
         column_layout.addStretch(1)
         layout = QHBoxLayout(self)
         layout.addWidget(column, 1)
@@ -118,6 +152,23 @@ class SettingsPage(Page):
         self.context.language = code
         if code != language().code:
             language().set(code)
+
+    # --- card images ------------------------------------------------------------------------
+    def set_image_path(self, folder: str) -> None:
+        """Show the scans of ``folder`` from now on (empty: none); the tiles drawn next use them."""
+        folder = folder.strip()
+        if folder != (self.context.image_path or ""):
+            self.context.image_path = folder or None
+        self.images_edit.setText(folder)
+        self._show_scans()
+
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, MESSAGES("browse_tip"), self.context.image_path or "")
+        if folder:
+            self.set_image_path(folder)
+
+    def _show_scans(self) -> None:
+        self.scans.setText(MESSAGES("scans", n=len(self.context.scans())) if self.context.image_path else "")
 
     # --- database ---------------------------------------------------------------------------
     def typed_url(self) -> str | None:
@@ -192,6 +243,14 @@ class SettingsPage(Page):
             button.setToolTip(MESSAGES(f"{key}_tip"))
         self._show_in_use()
         self.result.setText(self._message())
+        self.images_group.setTitle(MESSAGES("images_group"))
+        self.images_intro.setText(MESSAGES("images_intro"))
+        self.images_label.setText(MESSAGES("images"))
+        for widget in (self.images_label, self.images_edit):
+            widget.setToolTip(MESSAGES("images_tip"))
+        self.browse_button.setText(MESSAGES("browse"))
+        self.browse_button.setToolTip(MESSAGES("browse_tip"))
+        self._show_scans()
         self.language_combo.blockSignals(True)  # follow a switch made elsewhere, without re-applying it
         self.language_combo.setCurrentIndex(localization.LANGUAGES.index(language().code))
         self.language_combo.blockSignals(False)

@@ -84,6 +84,16 @@ class Translator:
             out = _LOCAL.render("cost_or", self, first=out, second=other)
         return out
 
+    def deck_name(self, name: str) -> str:
+        """A deck's name as shown: a ready deck the program ships in this language, any other as saved."""
+        return self.term("deck_name", name)
+
+    def joined(self, values: list[str]) -> str:
+        """``a``, ``a and b``, ``a, b and c`` in this language."""
+        if len(values) < 2:
+            return "".join(values)
+        return _LOCAL.render("and", self, most=", ".join(values[:-1]), last=values[-1])
+
     def term(self, kind: str, key: str) -> str:
         english = _sources().terms.get(kind, {}).get(key)
         return key if english is None else self.text(f"term:{kind}:{key}", english)
@@ -192,9 +202,22 @@ def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] 
         if game and f"{game}_{kind}" in _sources().terms:
             kind = f"{game}_{kind}"
         return tr.term(kind, value)
+    if key == "answer" and isinstance(value, str):  # a choice's answer: words, or the cards chosen
+        return ", ".join(_answer_word(tr, word, card_name) for word in value.split())
     if key in card_keys and card_name is not None and isinstance(value, str):
-        return card_name(value)
+        return card_name(value.partition("@")[0])  # a card of a seat (N-018@2) by its name
     return value  # numbers keep their format specs ({seconds:g})
+
+
+#: the term kinds an answer's words come from ("yes", "none", an attribute, a symbol, a coin's side)
+ANSWER_KINDS = ("answer", "attribute", "symbol", "outcome")
+
+
+def _answer_word(tr: "Translator", word: str, card_name: Callable[[str], str] | None) -> str:
+    kind = next((k for k in ANSWER_KINDS if has_term(k, word)), None)
+    if kind is not None:
+        return tr.term(kind, word)
+    return card_name(word.partition("@")[0]) if card_name is not None else word
 
 
 class Messages:
@@ -244,6 +267,7 @@ _LOCAL = Messages("localization", {
     "unknown_event": "Match event: {event}.",
     "player": "Player {n}",
     "cost_or": "{first} or {second}",
+    "and": "{most} and {last}",
     "not_utf8": "it is not UTF-8 text (byte {position})",
     "too_deep": "it is nested too deeply to be read",
     "os_missing": "there is no such file",
@@ -334,6 +358,11 @@ def rule_ids() -> list[str]:
 
 def rule_entry(rule: str) -> dict:
     return _sources().rules[rule]
+
+
+def has_term(kind: str, key: str) -> bool:
+    """Whether ``key`` is a term of ``kind`` (an attribute a choice offers, a symbol...)."""
+    return key in _sources().terms.get(kind, {})
 
 
 def term_kinds() -> Iterable[str]:

@@ -13,8 +13,9 @@ One module per job, every public name re-exported here (``from cards import reco
 * `cards.records.replaying` rebuilds them: `replay`, `Replay`;
 * `cards.records.exchange` exports and imports them: `export_match`, `import_match`, `copy_match`,
   `as_now`;
-* `cards.records.stats` counts finished matches per deck and per player: `deck_stats`,
-  `player_stats`, `deck_label`;
+* `cards.records.stats` counts finished matches per deck, per player, per seat and by length, over
+  every game or one: `deck_stats`, `player_stats`, `seat_stats`, `length_stats`, `game_statistics`
+  (all of one game's), `latest_game`, `deck_label`;
 * `cards.records.errors` holds `RecordError` and every message the records show.
 
 The engine is deterministic from its seed, so the actions are the whole record; positions are never
@@ -27,15 +28,16 @@ from .errors import MESSAGES, MatchElsewhere, RecordError
 from .reading import (ORDERS, PAGE, ActionInfo, MatchInfo, get_match, list_matches, match_actions, match_place,
                       page_matches, resolve_uid, unfinished)
 from .replaying import Replay, replay
-from .stats import DeckStats, PlayerStats, deck_label, deck_stats, player_stats, seat_rows
+from .stats import (DeckStats, GameStatistics, PlayerStats, SeatStats, deck_label, deck_stats, game_statistics,
+                    latest_game, length_stats, player_stats, seat_rows, seat_stats)
 from .recording import (Recorder, recorded_actors, release, resume, state_format, utc_now,
                         writer_token)
 from .exchange import (EXPORT_FORMAT, EXPORT_VERSION, MODES, Imported, as_now, copy_match, export_match,
                        import_match)
 
-__all__ = ["ActionInfo", "DeckStats", "EXPORT_FORMAT", "EXPORT_VERSION", "Imported", "MESSAGES", "MODES",
-           "MatchElsewhere", "MatchInfo", "ORDERS", "PAGE", "PlayerStats", "RecordError", "Recorder", "Replay",
-           "as_now", "copy_match", "deck_label", "deck_stats", "export_match", "get_match", "import_match",
-           "list_matches", "match_actions", "match_place", "page_matches", "player_stats", "recorded_actors",
-           "release", "replay", "resolve_uid", "resume", "seat_rows", "state_format", "unfinished", "utc_now",
-           "writer_token"]
+__all__ = ["ActionInfo", "DeckStats", "EXPORT_FORMAT", "EXPORT_VERSION", "GameStatistics", "Imported", "MESSAGES",
+           "MODES", "MatchElsewhere", "MatchInfo", "ORDERS", "PAGE", "PlayerStats", "RecordError", "Recorder", "Replay",
+           "SeatStats", "as_now", "copy_match", "deck_label", "deck_stats", "export_match", "game_statistics",
+           "get_match", "import_match", "latest_game", "length_stats", "list_matches", "match_actions", "match_place",
+           "page_matches", "player_stats", "recorded_actors", "release", "replay", "resolve_uid", "resume",
+           "seat_rows", "seat_stats", "state_format", "unfinished", "utc_now", "writer_token"]

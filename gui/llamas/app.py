@@ -1,6 +1,7 @@
 """Llamas Unleashed's part of the application beyond its match page (`gui.games.GameApp`): its
 players' panel of the new-match page (`gui.llamas.setup.LlamasSetup`), its cards' columns and facts
-in the card browser, and the game the screenshots show."""
+in the card browser, how its cards' tiles look (coloured by type, with an animal's subtype and
+variations, and the rule of its type), and the game the screenshots show."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from referee.games.llamas.opponent import HeuristicPlayer
 from referee.games.llamas.rules import new_match
 
 from ..browser import card_type, columns_of, terms
+from ..faces import GREY, Look
 from ..games import GameApp
 from .setup import LlamasSetup
 
@@ -31,6 +33,22 @@ def facts(card, game: str) -> list[tuple[str, object]]:
     return [("number", card.number), ("type", card_type(card, game)),
             ("subtype", subtype(card) if card.keywords else None),
             ("variations", variations(card) if card.characteristics else None)]
+
+
+#: a card type's colours on its tile: (band, background)
+COLOURS = {"animal": ("#4b8f3c", "#e3f4dc"), "upgrade": ("#3f74b5", "#dceaf8"), "downgrade": ("#b94747", "#f8dcdc"),
+           "magic": ("#84529f", "#efe3f6"), "instant": ("#b88a12", "#fbf0cf")}
+#: the rule of each card type (L-CARD)
+TYPE_RULES = {"instant": "L-CARD-1", "upgrade": "L-CARD-2", "downgrade": "L-CARD-3", "magic": "L-CARD-4",
+              "animal": "L-CARD-5"}
+
+
+def look(card, game: str) -> Look:
+    band, body = COLOURS.get(card.type, (GREY, "#f4f4f4"))
+    details = (variations(card) if card.characteristics else "", subtype(card) if card.keywords else "")
+    rule = TYPE_RULES.get(card.type)
+    return Look(kind=card_type(card, game), band=band, body=body, details=tuple(d for d in details if d),
+                rules=(rule,) if rule else ())
 
 
 def interesting(match) -> bool:
@@ -66,8 +84,8 @@ APP = GameApp(
     setup=LlamasSetup,
     columns=columns_of("llamas_type", subtype=subtype, variations=variations),
     facts=facts,
+    look=look,
     filter_names={"subtype": lambda v: current().term(SUBTYPE, v), "variation": lambda v: current().term(VARIATION, v)},
     mode_tips="_llamas",
-    screenshot="llamas",
-    showcase=showcase,
+    showcases={"llamas": showcase},
 )

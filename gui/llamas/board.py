@@ -1,29 +1,33 @@
-"""The Llamas Unleashed table, drawn from a position: the shared zones (nursery, deck, discard pile
-and its top card), the hand of the player whose hand may be shown, and every player's field round
-the table, each with its animals, Upgrades and Downgrades and its animal count against the number it
-needs to win (L-WIN-1).
+"""The Llamas Unleashed table, drawn from a position, as cards on a table: the shared zones' counts
+(nursery, deck, discard pile), the hand of the player whose hand may be shown, the discard pile's top
+card, the cards being played (the instant pile, bottom first), and every player's field round the
+table, each with its animals, Upgrades and Downgrades and its animal count against the number it
+needs to win (L-WIN-1). Every card is a tile (`gui.tiles`), coloured by type.
 
 The fields are laid out as columns round the table, one per player up to four, two rows of four
-for five to eight players, so that eight fields fit the page; each field's cards are a list view
-over a Qt item model, a line per card, so a field of twelve cards costs no more widgets than one of
-two. The hand is a row of tiles. A hand is drawn card by card only for a seat the caller allows (guided
-mode, the player to act or the one the hot seat shows); other hands are counts, so the board never
-leaks hidden cards. Each part redraws only when what it shows has changed.
+for five to eight players, so that eight fields fit the page: up to four players a field's cards
+are tiles in rows that wrap, with more players each card is a strip (its title line, as the cards
+of a stack show), and a field with more cards than room scrolls up and down, never sideways.
+A hand is drawn card by card only for a seat the caller allows (guided mode, the player to act or
+the one the hot seat shows); other hands are counts, so the board never leaks hidden cards, and a
+physical card not yet named is a back. Each part redraws only when what it shows has changed.
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QListView, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from localization import Messages, current
 from referee.games.llamas.traits import animals, needed
 
+from ..faces import face
+from ..flow import FlowLayout
 from ..i18n import watch
+from ..match.describe import seat_player
 from ..match.frames import TitledFrame
+from ..tile_paint import NORMAL, SMALL, STRIP, Marks, Size
+from ..tiles import CardTile, Place, caption
 
 MESSAGES = Messages("gui.llamas.board", {
     "field_title": "{name}",
@@ -41,23 +45,15 @@ MESSAGES = Messages("gui.llamas.board", {
     "hand_of": "Hand of {name}: {cards}",
     "hand_hidden": "Hands are hidden: no hand may be shown now.",
     "hand_physical": "Hand of {name}: {cards} (physical cards, named when played)",
-    "unknown_card": "an unknown physical card",
-    "card_tip": "{name}\n{kind}\n{effect}",
-    "kind_animal": "{type} · {subtype} · {variations}",
+    "pile": "Being played",
     "zone_tip": "{zone}: {cards}",
     "none": "—",
     "field_tip": "The cards of {name}'s field: animals, then Upgrades, then Downgrades",
     "hand_tip": "The cards in this hand (only its player sees them)",
 })
 
-#: a card's colour on the table, by type
-COLOURS = {"animal": "#e3f4dc", "upgrade": "#dceaf8", "downgrade": "#f8dcdc", "magic": "#efe3f6",
-           "instant": "#fbf0cf"}
 #: the order of a field's cards: animals first, as a player counts them
 ORDER = {"animal": 0, "upgrade": 1, "downgrade": 2}
-CARD_W, CARD_H = 118, 40  # a tile of the hand
-LINE_H = 22  # a card's line in a field
-HAND_ROWS = 2  # tile rows the hand shows before it scrolls
 MAX_COLUMNS = 4  # fields side by side
 
 
@@ -66,91 +62,45 @@ def columns(players: int) -> int:
     return players if players <= MAX_COLUMNS else (players + 1) // 2
 
 
+def field_size(players: int) -> Size:
+    """A field's tiles: whole cards while fields are wide and tall (three players or fewer), small
+    ones for four, strips when two rows of fields share the height."""
+    return NORMAL if players < MAX_COLUMNS else SMALL if players == MAX_COLUMNS else STRIP
+
+
 def counted(n: int) -> str:
     return current().plural("cards", n)
 
 
-def _bare(name: str, number: str) -> str:
-    """A tile shows the card's name without its number (the tip has both): eight fields must fit."""
-    return name[len(number) + 1:] if name.startswith(number + " ") else name
-
-
-class CardList(QListView):
-    """Cards over a `QStandardItemModel` (``show_cards`` refills it): a line per card (a field), or
-    ``tiles`` in rows that wrap (the hand)."""
-
-    def __init__(self, card_name: Callable[[str], str], card_tip: Callable[[object, str], str], tiles: bool = False):
-        super().__init__()
-        self.card_name, self.card_tip, self.tiles = card_name, card_tip, tiles
-        self.model_ = QStandardItemModel(self)
-        self.setModel(self.model_)
-        self.setUniformItemSizes(True)
-        self.setSelectionMode(QListView.SelectionMode.NoSelection)
-        self.setEditTriggers(QListView.EditTrigger.NoEditTriggers)
-        if tiles:
-            self.setViewMode(QListView.ViewMode.IconMode)
-            self.setFlow(QListView.Flow.LeftToRight)
-            self.setWrapping(True)
-            self.setResizeMode(QListView.ResizeMode.Adjust)
-            self.setMovement(QListView.Movement.Static)
-            self.setWordWrap(True)
-            self.setGridSize(QSize(CARD_W + 6, CARD_H + 6))
-            self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        else:  # a field takes the height its place in the grid leaves it, three lines at least
-            self.setSpacing(1)
-            self.setTextElideMode(Qt.TextElideMode.ElideRight)
-            self.setMinimumHeight(3 * (LINE_H + 2) + 4)
-            self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
-
-    def show_cards(self, cards: list[tuple[str | None, object]]) -> None:
-        """``cards``: (number or None for an unknown card, the card's facts or None)."""
-        self.model_.clear()
-        for number, card in cards:
-            item = QStandardItem(_bare(self.card_name(number), number) if number else "?")
-            item.setSizeHint(QSize(CARD_W, CARD_H) if self.tiles else QSize(0, LINE_H))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter if self.tiles else Qt.AlignmentFlag.AlignVCenter)
-            item.setToolTip(self.card_tip(card, number))
-            item.setData(number, Qt.ItemDataRole.UserRole)
-            if card is not None:
-                item.setBackground(QBrush(QColor(COLOURS.get(card.type, "#ffffff"))))
-                item.setForeground(QBrush(QColor("#202020")))
-            self.model_.appendRow(item)
-        self._fit_rows()
-
-    def _fit_rows(self) -> None:
-        """Tiles take one row, two when a row of this width cannot hold them all."""
-        if not self.tiles:
-            return
-        per_row = max(1, (self.width() - 8) // (CARD_W + 6))
-        rows = 1 if self.model_.rowCount() <= per_row else HAND_ROWS
-        self.setFixedHeight(rows * (CARD_H + 6) + 6)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit_rows()
-
-    def numbers(self) -> list[str | None]:
-        return [self.model_.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.model_.rowCount())]
-
-
 class FieldArea(TitledFrame):
     """One player's field: its title (name, animals against the number needed), the hand's size
-    and turns to miss, and its cards."""
+    and turns to miss, and its cards, tiles of ``size`` (`field_size`)."""
 
-    def __init__(self, seat: int, card_name: Callable[[str], str], card_tip):
+    def __init__(self, seat: int, context, size: Size):
         self.column = QVBoxLayout()
         super().__init__(self.column)
         self.seat = seat
+        self.context = context
+        self.size_ = size
+        strips = size is STRIP
         self.setObjectName(f"field{seat + 1}")
         self.stats = QLabel()
         self.stats.setObjectName("stats")
         self.stats.setWordWrap(True)
-        for label in (self.heading, self.stats):  # the list of cards takes the height left
+        for label in (self.heading, self.stats):  # the cards take the height left
             label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.cards = CardList(card_name, card_tip)
+        self.cards = Place(kept=True, column=strips)
         self.cards.setObjectName(f"cards{seat + 1}")
+        self.cards.caption.hide()
+        scroll = QScrollArea()
+        scroll.setWidget(self.cards)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(3 * STRIP.height)
+        scroll.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
         self.column.addWidget(self.stats)
-        self.column.addWidget(self.cards)
+        self.column.addWidget(scroll, 1)
         self._shown = None
 
     def display(self, s, acting: bool, turn: bool) -> None:
@@ -170,13 +120,18 @@ class FieldArea(TitledFrame):
         self.setFrameShape(QFrame.Shape.Box if acting else QFrame.Shape.StyledPanel)  # the seat to act stands out
         self.setLineWidth(2 if acting else 1)
         self.stats.setText("\n".join(stats))
-        self.cards.show_cards([(s.instances[i], s.card(i)) for i in cards])
+        self.cards.fill([tile(self.context, s.instances[i], self.size_) for i in cards])
         self.cards.setToolTip(MESSAGES("field_tip", name=player.name) if cards else MESSAGES("empty_field"))
 
 
+def tile(context, number: str | None, size=NORMAL, marks: Marks = Marks()) -> CardTile:
+    """A card's tile: a back for a physical card not yet named."""
+    return CardTile(face(context, number) if number else None, size, marks)
+
+
 class LlamasBoard(QWidget):
-    """The shared zones, the hand shown, and the fields. ``display(state, hidden, acting)``: the
-    seats in ``hidden`` show their hand as a count only."""
+    """The shared zones, the hand shown, the cards being played and the fields.
+    ``display(state, hidden, acting)``: the seats in ``hidden`` show their hand as a count only."""
 
     def __init__(self, context):
         super().__init__()
@@ -184,39 +139,31 @@ class LlamasBoard(QWidget):
         self.shared = QLabel()
         self.shared.setObjectName("shared")
         self.shared.setWordWrap(True)
-        self.hand_title = QLabel()
-        self.hand_title.setObjectName("hand_title")
-        self.hand = CardList(self.card_name, self.card_tip, tiles=True)
+        self.hand = Place(kept=True)
         self.hand.setObjectName("hand")
+        self.hand_title = self.hand.caption
+        self.hand_title.setObjectName("hand_title")
+        self.discard, self.pile = Place(), Place()
+        table = FlowLayout(spacing=12)
+        for place in (self.hand, self.discard, self.pile):
+            table.addWidget(place)
         self.grid = QGridLayout()
         self.grid.setSpacing(6)
         self.areas: list[FieldArea] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.shared)
-        layout.addWidget(self.hand_title)
-        layout.addWidget(self.hand)
+        layout.addLayout(table)
         layout.addLayout(self.grid, 1)
         self.hand_seat: int | None = None  # the seat whose hand is shown
         self._state = None
         self._hidden: frozenset[int] = frozenset()
         self._acting: int | None = None
-        self._hand_key = None
+        self._hand_key = self._pile_key = None
         watch(self)
 
     def card_name(self, number: str) -> str:
         return self.context.card_name(number)
-
-    def card_tip(self, card, number: str | None) -> str:
-        if card is None:
-            return MESSAGES("unknown_card")
-        tr = current()
-        kind = tr.term("llamas_card_type", card.type)
-        if card.is_animal:
-            kind = MESSAGES("kind_animal", type=kind, subtype=tr.term("llamas_card_type", card.subtype),
-                            variations=", ".join(card.variations))
-        effect = self.context.card_effect(card.number, "llamas") or card.effect
-        return MESSAGES("card_tip", name=self.card_name(card.number), kind=kind, effect=effect).strip()
 
     def display(self, state, hidden=frozenset(), acting: int | None = None) -> None:
         self._state, self._hidden, self._acting = state, frozenset(hidden), acting
@@ -225,7 +172,9 @@ class LlamasBoard(QWidget):
     def retranslate(self) -> None:
         for area in self.areas:
             area._shown = None
-        self._hand_key = None
+        self._hand_key = self._pile_key = None
+        self.discard.caption.setText(caption(current().term("llamas_zone", "discard")))
+        self.pile.caption.setText(MESSAGES("pile"))
         self._draw()
 
     # --- drawing ------------------------------------------------------------------------------
@@ -235,13 +184,14 @@ class LlamasBoard(QWidget):
             return
         wide = columns(len(s.players))
         while len(self.areas) < len(s.players):  # built once, for the match's number of players
-            area = FieldArea(len(self.areas), self.card_name, self.card_tip)
+            area = FieldArea(len(self.areas), self.context, field_size(len(s.players)))
             self.grid.addWidget(area, len(self.areas) // wide, len(self.areas) % wide)
             self.areas.append(area)
         for area in self.areas:
             area.display(s, area.seat == self._acting, area.seat == s.current and s.phase != "setup_baby")
         self._draw_shared(s)
         self._draw_hand(s)
+        self._draw_piles(s)
 
     def _draw_shared(self, s) -> None:
         top = s.discard[-1] if s.discard else None
@@ -252,6 +202,16 @@ class LlamasBoard(QWidget):
         zone = current().term("llamas_zone", "nursery")
         self.shared.setToolTip(MESSAGES("zone_tip", zone=zone, cards=", ".join(
             self.card_name(n) for n in dict.fromkeys(s.instances[i] for i in s.nursery) if n) or MESSAGES("none")))
+
+    def _draw_piles(self, s) -> None:
+        """The discard pile's top card, and the cards being played, bottom first (played face up)."""
+        top = s.instances[s.discard[-1]] if s.discard else None
+        key = (top, len(s.discard), tuple(s.instances[e["card"]] for e in s.pile), current().lang)
+        if key == self._pile_key:
+            return
+        self._pile_key = key
+        self.discard.fill([tile(self.context, top, SMALL, Marks(count=len(s.discard)))] if s.discard else [])
+        self.pile.fill([tile(self.context, s.instances[e["card"]], SMALL) for e in s.pile])
 
     def shown_seat(self, s) -> int | None:
         """The seat whose hand is drawn: the player to act if they may see it, else the one seat the
@@ -272,10 +232,10 @@ class LlamasBoard(QWidget):
         self._hand_key = key
         if seat is None:
             self.hand_title.setText(MESSAGES("hand_hidden"))
-            self.hand.show_cards([])
+            self.hand.fill([])
         else:
-            name = s.players[seat].name
+            name = seat_player(s.players, seat)
             self.hand_title.setText(MESSAGES("hand_of" if known else "hand_physical", name=name,
                                              cards=counted(len(hand))))
-            self.hand.show_cards([(s.instances[i], s.card(i)) for i in hand])  # "?" for a physical card
+            self.hand.fill([tile(self.context, s.instances[i]) for i in hand])  # a back for a physical card
         self.hand.setToolTip(MESSAGES("hand_tip"))

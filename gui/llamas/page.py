@@ -29,8 +29,15 @@ class LlamasPage(MatchPage):
 
     first_player: int | None = None  # the seat chosen to start on the new-match page, until recorded
 
-    def display_tabs(self, match) -> None:
+    _in_play = False  # whether the pile or the chain held anything at the last display
+
+    def display_tabs(self, match):
+        """The pile comes into view when a card goes on it or a chain opens, the log when both empty."""
         self.pile.display(match.state)
+        in_play = bool(match.state.pile or match.state.chain)
+        opened, closed = in_play and not self._in_play, self._in_play and not in_play
+        self._in_play = in_play
+        return self.pile if opened else self.log if closed else None
 
     def plan_first(self, seat: int | None) -> None:
         """Record ``seat`` as the first player (L-SETUP-4) as soon as the match asks, through the

@@ -11,14 +11,10 @@ from referee.games.llamas.table import STATES
 
 from ..match.game import GameView
 
-#: the short tag of each step in the phase tracker (the current step also shows its name)
-LETTERS = {"setup_baby": "S1", "setup_first": "S2", "beginning_start": "B1", "beginning_chain": "B2", "draw": "D",
-           "action_main": "A1", "action_window": "A2", "action_settling": "A3", "end_hand": "E"}
-
 
 def llamas_view() -> GameView:
     return GameView(
-        states=STATES, letters=LETTERS, verb_kind="llamas_verb", phase_kind="llamas_phase",
+        states=STATES, verb_kind="llamas_verb", phase_kind="llamas_phase",
         step_name=lambda step: current().term("llamas_step", step),
         order=("choose", "baby", "first", "play", "instant", "draw", "discard"),
         controls=("pass",),

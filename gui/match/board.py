@@ -1,24 +1,29 @@
-"""Both players' areas, drawn from a position: hand, deck, chakra by symbol, discard pile, village
-with its teams, battlefield, battle rewards, turn counter, Client and Permanent missions.
+"""Both players' areas, drawn from a position, as cards on a table: each area's hand, discard pile,
+battle rewards, village with its teams and battlefield, every card a tile (`gui.tiles`), and a line
+of counts (turn counter, deck, hand, chakra by symbol, discard pile, battle rewards).
 
-Injured Ninjas are drawn turned (N-DMG), coins are shown on their card. A hand is shown card by
-card only for the seats the caller allows (guided mode, the player to act); otherwise as a count,
-so the board never leaks hidden cards.
+Injured Ninjas are drawn turned (N-DMG), coins are shown on their card; a team on the battlefield
+is laid out leader first and larger, its rear Ninjas behind it. The places of an area wrap into
+rows, so the board never scrolls sideways. A hand is shown card by card only for the seats the
+caller allows (guided mode, the player to act); otherwise as backs, as are the battle rewards (face
+down, N-ZONE-1), so the board never leaks hidden cards. Each place is drawn again only when what
+it shows has changed.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
-
-from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPalette, QTransform
-from PySide6.QtWidgets import (QFrame, QGridLayout, QHBoxLayout, QLabel, QScrollArea, QSizePolicy,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from localization import Messages, current
 
+from ..faces import face
+from ..flow import FlowLayout
 from ..i18n import watch
+from ..tile_paint import NORMAL, SMALL, Marks
+from ..tiles import CardTile, Place, caption
+from .describe import seat_player
 from .frames import TitledFrame
 
 MESSAGES = Messages("gui.match.board", {
@@ -39,110 +44,67 @@ MESSAGES = Messages("gui.match.board", {
     "team": "Team {n}",
     "standby": "Not in a team",
     "empty": "—",
-    "unknown_card": "unknown card",
-    "card_tip": "{name}\n{type} · {symbols}",
-    "ninja_tip": "{name}\n{type} · {symbols}\nCombat {combat} / Support {support} (injured {icombat} / {isupport})",
     "injured": "injured",
     "taken_from": "under the control of this player; owner: {owner}",
     "zone_tip": "{zone}: {cards}",
 })
 
-CHIP_W, CHIP_H = 108, 46
-_TEXT_FLAGS = int(Qt.AlignmentFlag.AlignCenter.value | Qt.TextFlag.TextWordWrap.value)
+#: the places of an area, in the order they are laid out
+PLACES = ("hand", "discard", "rewards", "village", "field")
 
 
 def counted(n: int) -> str:
     return current().plural("cards", n)
 
 
-class CardChip(QWidget):
-    """One card: its name in a small frame; an injured Ninja is drawn turned sideways."""
+class Team(QFrame):
+    """A team under its name: on the battlefield its leader first, larger, its rear Ninjas behind it
+    (N-ATTACK-2); in the village, its members side by side. (A plain frame: a styled group box per
+    team costs more to paint than the rest of the area.)"""
 
-    def __init__(self, text: str, tip: str, *, injured: bool = False, coins: int = 0, highlight: bool = False):
+    def __init__(self, title: str, tiles: list[CardTile]):
         super().__init__()
-        self.text, self._turned, self.coins, self.highlight = text, injured, coins, highlight
-        self.setToolTip(tip)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
-
-    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
-        return QSize(CHIP_H + 24, CHIP_W) if self._turned else QSize(CHIP_W, CHIP_H)
-
-    def paintEvent(self, event) -> None:  # noqa: N802
-        p = QPainter(self)
-        pal = self.palette()
-        w, h = self.width(), self.height()
-        if self._turned:  # turned: draw in a rotated frame
-            p.setTransform(QTransform(0.0, 1.0, -1.0, 0.0, float(w), 0.0))  # a quarter turn
-            w, h = h, w
-        else:  # (antialiasing a turned rounded frame corrupts memory in Qt 6.12's raster engine)
-            pass
-        rect = QRectF(1, 1, w - 2, h - 2)
-        p.setBrush(QColor("#fff3c4") if self.highlight else pal.color(QPalette.ColorRole.Base))
-        p.setPen(QColor("#b03030") if self._turned else pal.color(QPalette.ColorRole.Mid))
-        p.drawRoundedRect(rect, 5, 5)
-        p.setPen(pal.color(QPalette.ColorRole.Text))
-        text = self.text + (f" ●{self.coins}" if self.coins else "")
-        p.drawText(rect.adjusted(4, 2, -4, -2), _TEXT_FLAGS, text)
-        p.end()
-
-
-class ChipRow(QWidget):
-    """A row of chips that can be emptied and refilled."""
-
-    def __init__(self):
-        super().__init__()
-        self.row = QHBoxLayout(self)
-        self.row.setContentsMargins(0, 0, 0, 0)
-        self.row.setSpacing(4)
-        self.row.addStretch(1)
-
-    def clear(self) -> None:
-        for child in self.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly):
-            self.row.removeWidget(child)
-            child.hide()
-            child.deleteLater()
-
-    def add(self, widget: QWidget) -> None:
-        self.row.insertWidget(self.row.count() - 1, widget)
+        self.setFrameShape(QFrame.Shape.Box)
+        self.setFrameShadow(QFrame.Shadow.Plain)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(4, 1, 4, 4)
+        column.setSpacing(1)
+        column.addWidget(QLabel(title))
+        row = QHBoxLayout()
+        row.setSpacing(3)
+        for tile in tiles:
+            row.addWidget(tile, 0, Qt.AlignmentFlag.AlignBottom)
+        column.addLayout(row)
 
 
 class PlayerArea(TitledFrame):
-    def __init__(self, seat: int, card_name: Callable[[str], str]):
-        grid = QGridLayout()
-        super().__init__(grid)
+    def __init__(self, seat: int, context):
+        self.column = QVBoxLayout()
+        super().__init__(self.column)
         self.seat = seat
-        self.card_name = card_name
+        self.context = context
         self.setObjectName(f"player{seat + 1}")
         self.stats = QLabel()
         self.stats.setWordWrap(True)
         self.stats.setObjectName("stats")
-        self.hand_title, self.village_title, self.field_title = QLabel(), QLabel(), QLabel()
-        self.hand, self.village, self.field = ChipRow(), ChipRow(), ChipRow()
-        grid.setVerticalSpacing(2)
-        grid.addWidget(self.stats, 0, 0, 1, 4)
-        # the hand on its own row; village and battlefield side by side, as on the table
-        places = ((self.hand_title, self.hand, 1, 0, 3, CHIP_H), (self.village_title, self.village, 2, 0, 1, CHIP_W + 44),
-                  (self.field_title, self.field, 2, 2, 1, CHIP_W + 44))
-        for title, chips, row, col, span, height in places:
-            title.setAlignment(Qt.AlignmentFlag.AlignTop)
-            grid.addWidget(title, row, col)
-            scroll = QScrollArea()
-            scroll.setWidget(chips)
-            scroll.setWidgetResizable(True)
-            scroll.setFrameShape(QFrame.Shape.NoFrame)
-            scroll.setFixedHeight(height + 18)
-            scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-            grid.addWidget(scroll, row, col + 1, 1, span)
-        grid.setColumnStretch(1, 3)
-        grid.setColumnStretch(3, 2)
+        self.places = {part: Place() for part in PLACES}
+        self.hand, self.discard, self.rewards, self.village, self.field = self.places.values()
+        flow = FlowLayout(spacing=10, align_bottom=False)
+        for place in self.places.values():
+            flow.addWidget(place)
+        self.column.addWidget(self.stats)
+        self.column.addLayout(flow)
         self._state = None
         self._show_hand = self._acting = False
         self._shown: dict[str, object] = {}  # part -> what it shows now
         watch(self)
 
+    def card_name(self, number: str) -> str:
+        return self.context.card_name(number)
+
     def display(self, state, show_hand: bool, acting: bool) -> None:
         """Redraw the parts whose content has changed (most actions change a part or two of one area:
-        new chips cost more to lay out and paint than anything else on the board)."""
+        new tiles cost more to lay out than anything else on the board)."""
         self._state, self._show_hand, self._acting = state, show_hand, acting
         self._draw()
 
@@ -150,12 +112,14 @@ class PlayerArea(TitledFrame):
     def _title(self) -> None:
         s = self._state
         role = current().term("role", "attacker" if s.attacker == self.seat else "blocker")
-        self.setTitle(MESSAGES("to_act" if self._acting else "player_role", name=s.players[self.seat].name, role=role))
+        self.setTitle(MESSAGES("to_act" if self._acting else "player_role", name=seat_player(s.players, self.seat), role=role))
 
     def retranslate(self) -> None:
-        self.hand_title.setText(MESSAGES("hand_label"))
-        self.village_title.setText(MESSAGES("village"))
-        self.field_title.setText(MESSAGES("battlefield"))
+        tr = current()
+        for place, text in ((self.hand, MESSAGES("hand_label")), (self.village, MESSAGES("village")),
+                            (self.field, MESSAGES("battlefield")), (self.discard, caption(tr.term("zone", "discard"))),
+                            (self.rewards, caption(tr.term("zone", "rewards")))):
+            place.caption.setText(text)
         self._shown = {}  # every part in the new language
         self._draw()
 
@@ -172,15 +136,17 @@ class PlayerArea(TitledFrame):
 
     def _contents(self, s, player) -> dict[str, object]:
         """What each part shows, to compare with what it shows now."""
-        def chips(ids) -> tuple:
+        def tiles(ids) -> tuple:
             return tuple((i, s.instances[i], i in s.injured, sum(s.coins.get(i, {}).values()), s.taken.get(i))
                          for i in ids)
 
         return {"stats": (player.counter, len(player.deck), len(player.hand), tuple(s.instances[i] for i in player.chakra),
                           tuple(s.instances[i] for i in player.discard), len(player.rewards)),
-                "hand": chips(player.hand) if self._show_hand else len(player.hand),
-                "village": (tuple(map(tuple, player.teams)), chips(player.village)),
-                "field": tuple(chips(team) for team in player.sent)}
+                "hand": tiles(player.hand) if self._show_hand else len(player.hand),
+                "discard": (len(player.discard), s.instances[player.discard[-1]] if player.discard else None),
+                "rewards": len(player.rewards),
+                "village": (tuple(map(tuple, player.teams)), tiles(player.village)),
+                "field": tuple(tiles(team) for team in player.sent)}
 
     def _draw_stats(self, s, player) -> None:
         symbols = Counter(sym for iid in player.chakra for sym in (s.card(iid).symbols if s.card(iid) else ("?",)))
@@ -198,84 +164,63 @@ class PlayerArea(TitledFrame):
             self.card_name(s.instances[i]) for i in player.discard if s.instances[i]) or MESSAGES("empty")))
 
     def _draw_hand(self, s, player) -> None:
-        self.hand.clear()
         if self._show_hand:
-            for iid in player.hand:
-                self.hand.add(self._chip(s, iid))
+            self.hand.fill([self._tile(s, iid) for iid in player.hand])
         else:
-            self.hand.add(QLabel(counted(len(player.hand))))
+            self.hand.fill([CardTile(None, SMALL) for _ in player.hand])
+
+    def _draw_discard(self, s, player) -> None:
+        top = player.discard[-1] if player.discard else None
+        self.discard.fill([] if top is None else [self._tile(s, top, SMALL, count=len(player.discard))])
+
+    def _draw_rewards(self, s, player) -> None:
+        self.rewards.fill([CardTile(None, SMALL, Marks(count=len(player.rewards)))] if player.rewards else [])
 
     def _draw_field(self, s, player) -> None:
-        self.field.clear()
-        for i, team in enumerate(player.sent):
-            self.field.add(self._team(s, team, MESSAGES("team", n=i + 1)))
+        self.field.fill([Team(MESSAGES("team", n=i + 1), self._team(s, team)) for i, team in enumerate(player.sent)])
 
     def _draw_village(self, s, player) -> None:
-        self.village.clear()
         in_team = {m for team in player.teams for m in team}
-        for i, team in enumerate(player.teams):
-            members = [m for m in team if m in player.village]
-            if members:
-                self.village.add(self._team(s, members, MESSAGES("team", n=i + 1), leader=False))
-        others = [iid for iid in player.village if iid not in in_team]
-        if others:
-            self.village.add(self._team(s, others, MESSAGES("standby"), leader=False))
+        teams = [(MESSAGES("team", n=i + 1), [m for m in team if m in player.village])
+                 for i, team in enumerate(player.teams)]
+        teams.append((MESSAGES("standby"), [iid for iid in player.village if iid not in in_team]))
+        self.village.fill([Team(title, [self._tile(s, iid) for iid in members]) for title, members in teams if members])
 
-    def _team(self, s, members: list[int], title: str, leader: bool = True) -> QWidget:
-        """A team's chips under its name; on the battlefield its leader (first) is highlighted. (A
-        plain frame: a styled group box per team costs more to paint than the rest of the area.)"""
-        box = QFrame()
-        box.setFrameShape(QFrame.Shape.Box)
-        box.setFrameShadow(QFrame.Shadow.Plain)
-        column = QVBoxLayout(box)
-        column.setContentsMargins(4, 2, 4, 4)
-        column.setSpacing(2)
-        column.addWidget(QLabel(title))
-        row = QHBoxLayout()
-        row.setSpacing(4)
-        for k, iid in enumerate(members):
-            row.addWidget(self._chip(s, iid, lead=leader and k == 0 and len(members) > 1))
-        column.addLayout(row)
-        column.addStretch(1)  # the name stays on top of a frame taller than its chips
-        return box
+    def _team(self, s, members: list[int]) -> list[CardTile]:
+        """A team on the battlefield: its leader, then its rear Ninjas, smaller."""
+        role = current().term
+        if len(members) == 1:
+            return [self._tile(s, members[0])]
+        return [self._tile(s, iid, NORMAL if k == 0 else SMALL, lead=k == 0, role=role("role", "leader" if k == 0 else "rear"))
+                for k, iid in enumerate(members)]
 
-    def _chip(self, s, iid: int, lead: bool = False) -> CardChip:
-        card = s.card(iid)
-        if card is None:
-            return CardChip("?", MESSAGES("unknown_card"))
-        name = self.card_name(card.number)
-        symbols = ", ".join(current().term("symbol", x) for x in card.symbols) or MESSAGES("empty")
-        kind = current().term("card_type", card.type)
-        if card.type == "Ninja":
-            tip = MESSAGES("ninja_tip", name=name, type=kind, symbols=symbols, combat=card.healthy[0],
-                           support=card.healthy[1], icombat=card.injured[0], isupport=card.injured[1])
-        else:
-            tip = MESSAGES("card_tip", name=name, type=kind, symbols=symbols)
-        injured = iid in s.injured
-        if injured:
-            tip += "\n" + MESSAGES("injured")
-        coins = sum(s.coins.get(iid, {}).values())
-        if coins:
-            tip += "\n" + current().plural("coins", coins)
+    def _tile(self, s, iid: int, size=NORMAL, *, lead: bool = False, role: str = "", count: int = 0) -> CardTile:
+        """The tile of instance ``iid``: a back while it is an unknown physical card."""
+        number = s.instances[iid]
+        if number is None:
+            return CardTile(None, size, Marks(count=count))
+        injured, coins = iid in s.injured, sum(s.coins.get(iid, {}).values())
+        state = [role] if role else []
+        state += [MESSAGES("injured")] if injured else []
+        state += [current().plural("coins", coins)] if coins else []
         if iid in s.taken:
-            tip += "\n" + MESSAGES("taken_from", owner=s.players[s.taken[iid]].name)
-        return CardChip(name, tip, injured=injured, coins=coins, highlight=lead)
+            state.append(MESSAGES("taken_from", owner=seat_player(s.players, s.taken[iid])))
+        marks = Marks(injured=injured, coins=coins, lead=lead, taken=iid in s.taken, count=count)
+        return CardTile(face(self.context, number), size, marks, "; ".join(state))
 
 
 class Board(QWidget):
-    """Both areas. ``display(state, hidden)``: the seats in ``hidden`` show their hand as a count."""
+    """Both areas. ``display(state, hidden)``: the seats in ``hidden`` show their hand as backs."""
 
     def __init__(self, context):
         super().__init__()
         self.context = context
-        self.areas = [PlayerArea(seat, self._card_name) for seat in (0, 1)]
+        self.areas = [PlayerArea(seat, context) for seat in (0, 1)]
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         for area in self.areas:
             layout.addWidget(area)
-
-    def _card_name(self, number: str) -> str:
-        return self.context.card_name(number)
+        layout.addStretch(1)
 
     def display(self, state, hidden=frozenset(), acting: int | None = None) -> None:
         for area in self.areas:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from localization import Messages
@@ -80,16 +81,22 @@ def chains(log) -> list[Chain]:
 class ChainView(QWidget):
     COLUMNS = ("number", "card", "player", "user", "targets", "paid", "result")
 
-    def __init__(self, card_name: Callable[[str], str]):
+    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str]):
         super().__init__()
-        self.card_name = card_name
+        self.card_name, self.player_name = card_name, player_name
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # every column shares the width, long names wrapping: no sideways scrolling
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout = QVBoxLayout(self)
         layout.addWidget(self.status)
         layout.addWidget(self.table)
@@ -114,7 +121,7 @@ class ChainView(QWidget):
         found = chains(match.log)
         self.chain = found[-1] if found else None
         if s.chain:
-            self.status.setText(MESSAGES("priority", name=s.players[s.priority].name))
+            self.status.setText(MESSAGES("priority", name=self.player_name(s.priority)))
         else:
             self.status.setText(MESSAGES("closed") if self.chain else MESSAGES("no_chain"))
         links = self.chain.links if self.chain else []
@@ -124,7 +131,7 @@ class ChainView(QWidget):
                 result = MESSAGES("pending")
             else:
                 result = MESSAGES(link.result, rule=link.rule, n=link.settled, total=len(links))
-            cells = (str(link.position), self.card_name(link.card), s.players[link.player].name,
+            cells = (str(link.position), self.card_name(link.card), self.player_name(link.player),
                      self.card_name(link.user) if link.user else MESSAGES("none"),
                      self._cards(link.targets), self._cards(link.paid), result)
             for col, text in enumerate(cells):

@@ -1,10 +1,12 @@
-"""Actions in words: the label of an option button, in the active language.
+"""Actions in words: an option button, a line of the log, in the active language.
 
-The notation (`deploy N-008 pay J-001`) stays the stable form in logs and files; a player reads
-"Deploy a Ninja: N-008 Iruka Umino — pay: J-001 …". Values are shown by what they are: card numbers
-with names, ``T1`` as a team, ``new`` as a new team, ``N-018@2`` as a card of player 2, a seat
+The notation (`deploy N-008 pay J-001`) stays the stable form in files; a player reads a sentence,
+"Deploy Iruka Umino paying with Kunai" (`sentence`): each verb has a sentence of its own (the term
+kind ``<verb kind>_sentence``, `{0}` its first argument, `{what}` all of them) and each option a
+phrase ("paying with {values}"). Values are shown by what they are: card numbers by the caller's
+``card_name``, ``T1`` as a team, ``new`` as a new team, ``N-018@2`` as a card of a player, a seat
 (``first 2``, ``into 3``) by its player's name when the caller knows the names. Each game names its
-verbs with a term kind of its own (`GameView.verb`), given by the caller.
+verbs with a term kind of its own (`GameView.verb_kind`), given by the caller.
 """
 
 from __future__ import annotations
@@ -12,11 +14,22 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from localization import Messages, current
+from localization import Messages, current, has_term
 from referee.engine.action import UNNAMED, Action
+from referee.engine.names import is_default_name
 
 MESSAGES = Messages("gui.match.describe", {
     "action": "{verb}: {what}",
+    "sentence": "{main} {options}",
+    "say_pay": "paying with {values}",
+    "say_by": "by {values}",
+    "say_target": "targeting {values}",
+    "say_lead": "led by {values}",
+    "say_on": "against the team led by {values}",
+    "say_over": "over {values}",
+    "say_from": "from {values}",
+    "say_x": "with X = {values}",
+    "say_into": "into the field of {values}",
     "unnamed": "a physical card to name",
     "team": "team {n}",
     "new_team": "a new team",
@@ -49,9 +62,10 @@ _TEAM = re.compile(r"T(\d+)\Z")
 SEAT_VALUES = frozenset({"first", "into"})
 
 
-def naruto_verb(verb: str) -> str:
-    """A Naruto CCG verb's name (the default: the replay and older callers show Naruto matches)."""
-    return current().term("verb", verb)
+def seat_player(players, seat: int) -> str:
+    """A seat's player by name; "Player 1" in the reader's language for a seat nobody named."""
+    name = players[seat].name if 0 <= seat < len(players) else ""
+    return current().player(seat) if is_default_name(name, seat) else name
 
 
 def value(text: str, card_name: Callable[[str], str], verb: str = "",
@@ -79,9 +93,25 @@ def value(text: str, card_name: Callable[[str], str], verb: str = "",
     card, at, seat = text.partition("@")
     if at:
         return MESSAGES("seat_card", card=card_name(card), seat=seat)
-    if text in ("Fire", "Water", "Wind", "Lightning", "Earth", "Void"):
-        return current().term("symbol", text)
+    for kind in ("symbol", "attribute", "zone"):  # the words a choice or an option may name
+        if has_term(kind, text):
+            return current().term(kind, text)
     return card_name(text)
+
+
+def sentence(action: Action, card_name: Callable[[str], str], kind: str = "verb",
+             seat_name: Callable[[int], str] | None = None) -> str:
+    """``action`` as a sentence: its verb's sentence (term kind ``kind + "_sentence"``) with its
+    arguments, then a phrase for each option, joined by commas."""
+    args = [value(v, card_name, action.verb, seat_name) for v in action.args]
+    main = current().term(f"{kind}_sentence", action.verb)
+    if main == action.verb:  # a verb without a sentence of its own: its name, then what it names
+        main = label(Action(action.verb, action.args), card_name, kind, seat_name)
+    else:
+        main = main.format(*args, *[""] * 3, what=current().joined(args))
+    options = [MESSAGES(f"say_{key}", values=current().joined([value(v, card_name, key, seat_name) for v in values]))
+               for key, values in action.opts]
+    return MESSAGES("sentence", main=main, options=", ".join(options)) if options else main
 
 
 def details(action: Action, card_name: Callable[[str], str], seat_name: Callable[[int], str] | None = None) -> str:
@@ -92,9 +122,9 @@ def details(action: Action, card_name: Callable[[str], str], seat_name: Callable
     return " — ".join(parts)
 
 
-def label(action: Action, card_name: Callable[[str], str], verb_name: Callable[[str], str] = naruto_verb,
+def label(action: Action, card_name: Callable[[str], str], kind: str = "verb",
           seat_name: Callable[[int], str] | None = None) -> str:
-    """``action`` in words, verb first (the log, the naming dialog)."""
-    verb = verb_name(action.verb)
+    """``action`` in words, its verb's name first ("Deploy a Ninja: Iruka Umino — pay: Kunai")."""
+    verb = current().term(kind, action.verb)
     what = details(action, card_name, seat_name)
     return MESSAGES("action", verb=verb, what=what) if what else verb

@@ -5,7 +5,7 @@ A `GameView` names the game's verbs, phases and steps (each game has term kinds 
 the games call different things alike), lists its verbs in the order a player meets them, says which
 verbs have controls of their own on the page (pass, next), which hand cards each verb plays (to
 grey those it may not play now, with the rule), which verbs are answered by ticking several cards,
-and which option of a verb is chosen once for the whole group (Llamas: the field a card goes into).
+which verbs' costs are paid with cards chosen on their tiles, and which option of a verb is chosen once for the whole group (Llamas: the field a card goes into).
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from referee.engine.action import Action
 @dataclass(frozen=True)
 class GameView:
     states: list[Any]  # the state machine's states (its table), for the phase tracker
-    letters: dict[str, str]  # step -> the short tag the tracker shows for a step not current
     verb_kind: str  # the term kind naming the verbs
     phase_kind: str
     step_name: Callable[[str], str]  # a step's name in the active language
@@ -30,6 +29,9 @@ class GameView:
     plays: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
     #: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
     picks: dict[str, str] = field(default_factory=dict)
+    #: verbs whose cost is paid with cards chosen by clicking their tiles: verb -> the zone of the
+    #: actor's cards that may pay (`gui.match.payment`)
+    pays: dict[str, str] = field(default_factory=dict)
     #: verb -> (an option chosen once for the whole group, its values being seats numbered from 1;
     #: which cards take it): Llamas plays an Animal, Upgrade or Downgrade into a chosen field
     seat_option: dict[str, tuple[str, Callable[[Any], bool]]] = field(default_factory=dict)
@@ -57,10 +59,10 @@ class GameView:
 
 
 def naruto_view() -> GameView:
-    from referee.games.naruto.table import STATES, STEPS
+    from referee.games.naruto.table import STATES
 
     return GameView(
-        states=STATES, letters=STEPS, verb_kind="verb", phase_kind="phase",
+        states=STATES, verb_kind="verb", phase_kind="phase",
         step_name=lambda step: current().term("step", step),
         order=("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
                "charge", "client", "join", "team", "send", "block", "jutsu", "discard"),
@@ -68,6 +70,8 @@ def naruto_view() -> GameView:
         plays={"deploy": _typed("Ninja"), "grow": _typed("Ninja"), "mission": _typed("Mission"),
                "counter": _typed("Mission"), "client": _typed("Client"), "jutsu": _typed("Jutsu")},
         picks={"charge": "hand", "discard": "hand", "team": "village"},
+        pays={"deploy": "hand", "mission": "hand", "counter": "hand", "client": "hand", "send": "chakra",
+              "block": "chakra", "jutsu": "chakra", "use": "chakra"},
         watched=("hand", "village"),
     )
 

@@ -1,10 +1,14 @@
 """Naming physical cards (referee mode): the player says which real card they play, charge or pay
 with, by searching the catalogue in any language or by number.
 
-The dialog fills an option's ``?`` slots one by one. Each card found is asked to the referee as it
-would be played (`Match.explain`): only a card the rules allow can be confirmed; the others are
-greyed with the reason. A cost can be paid with more named cards ("Add a paying card"), a charge
-or a discard can name several. The action is applied only through the adapter, when it is legal.
+The dialog fills an option's ``?`` slots one by one. The cards found are tiles, so that the
+printings of one name are told apart by their costs and stats as on the table, with the cards named
+last at this table first (and alone before anything is typed: a deck's cards come back again and
+again); the selected card is shown large with its effect beside them. Each card found is asked to
+the referee as it would be played (`Match.explain`): only a card the rules allow can be confirmed;
+the others are greyed with the reason. A cost can be paid with more named cards ("Add a paying
+card"), a charge or a discard can name several. The action is applied only through the adapter,
+when it is legal.
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from localization import Messages, current
 from referee.engine.action import UNNAMED, Action
 
 from ..browser import CardSearch
+from ..faces import face
 from ..i18n import watch
-from .describe import label
+from ..preview import CardView
+from .describe import sentence
 from .game import GameView, naruto_view
 
 MESSAGES = Messages("gui.match.naming", {
@@ -111,9 +117,12 @@ class NamingDialog(QDialog):
         self.intro.setWordWrap(True)
         self.slot_list = QListWidget()
         self.slot_list.currentRowChanged.connect(lambda _: self.search.refresh())
+        self.game = match.rules.game
         self.search = CardSearch(context, self._accept, confirm_text=lambda: MESSAGES("confirm_card"),
-                                 game=match.rules.game)
+                                 game=self.game, recent=lambda: context.recent(self.game))
         self.search.chosen.connect(self._named)
+        self.card = CardView()
+        self.search.current.connect(lambda number: self.card.show_card(face(context, number) if number else None))
         self.add_pay, self.add_card, self.remove = QPushButton(), QPushButton(), QPushButton()
         self.add_pay.clicked.connect(lambda: self._add("pay"))
         self.add_card.clicked.connect(lambda: self._add("arg"))
@@ -132,15 +141,17 @@ class NamingDialog(QDialog):
             left.addWidget(b)
         body = QHBoxLayout()
         body.addLayout(left, 1)
-        body.addWidget(self.search, 2)
+        body.addWidget(self.search, 3)
+        body.addWidget(self.card)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
         layout.addLayout(body)
         layout.addWidget(self.verdict)
         layout.addWidget(self.buttons)
-        self.resize(820, 520)
+        self.resize(1100, 640)
         watch(self)
         self.slot_list.setCurrentRow(0)
+        self.search.search_now()  # the cards named last, before anything is typed
 
     # --- slots ----------------------------------------------------------------------------
     @property
@@ -198,11 +209,12 @@ class NamingDialog(QDialog):
             ok.setEnabled(False)
             return
         why = reason(self.match, action, self.context.card_name)
-        self.verdict.setText(why or MESSAGES("legal", action=label(action, self.context.card_name, self.view.verb)))
+        self.verdict.setText(why or MESSAGES("legal", action=sentence(action, self.context.card_name, self.view.verb_kind)))
         ok.setEnabled(why is None)
 
     def _confirm(self) -> None:
         if self.apply_action(self.fit(self.composer.action())):
+            self.context.remember(self.game, [self.composer.get(slot) for slot in self.composer.slots])
             self.accept()
         else:
             self._judge()

@@ -7,7 +7,7 @@ from .board import Board
 from .chain_view import ChainView
 from .game import naruto_view
 from .page import MatchPage
-from .showdown import ShowdownPanel
+from .showdown import SHOWDOWN_EVENTS, ShowdownPanel
 
 
 class NarutoPage(MatchPage):
@@ -18,10 +18,23 @@ class NarutoPage(MatchPage):
         return Board(context)
 
     def make_tabs(self):
-        self.chain = ChainView(self.card_name)
+        self.chain = ChainView(self.card_name, self.player_name)
         self.showdown = ShowdownPanel(self.card_name, self.player_name)
         return [(self.chain, "chain_tab"), (self.showdown, "showdown_tab")]
 
-    def display_tabs(self, match) -> None:
+    _links = 0  # the chain's links at the last display
+    _showdowns: int | None = None  # the Showdown events of the log at the last display (None: none yet)
+
+    def display_tabs(self, match):
+        """The chain comes into view when it opens, the log when it closes, the Showdown panel when
+        a Showdown is worked out."""
         self.chain.display(match)
         self.showdown.display(match.log)
+        links = len(match.state.chain)
+        showdowns = sum(e.key in SHOWDOWN_EVENTS for e in match.log)
+        opened, closed = links and not self._links, self._links and not links
+        worked_out = self._showdowns is not None and showdowns > self._showdowns
+        self._links, self._showdowns = links, showdowns
+        if worked_out:
+            return self.showdown
+        return self.chain if opened else self.log if closed else None

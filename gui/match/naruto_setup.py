@@ -194,7 +194,7 @@ class NarutoSetup(QWidget):
                     seat.deck.setItemData(i, MESSAGES("physical_tip"), Qt.ItemDataRole.ToolTipRole)
                 else:
                     fmt, cards = self._decks[name]
-                    seat.deck.setItemText(i, MESSAGES("deck_item", name=name, format=fmt,
+                    seat.deck.setItemText(i, MESSAGES("deck_item", name=tr.deck_name(name), format=fmt,
                                                       cards=tr.plural("cards", cards)))
 
     # --- importing a deck list -----------------------------------------------------------------

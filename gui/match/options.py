@@ -15,6 +15,14 @@ The panel shows a card only when the seat holding the screen may see it, as the 
 page lets them act, and no seat otherwise (a computer's turn, the hand-over screen), when only what
 every seat may see is shown. So a computer's options that would tell its hand are left out.
 
+Each option reads as a sentence ("Use Lightning Blade by Kakashi Hatake", `describe.sentence`), the
+card's number added only where two options would read alike. An option with a cost to pay in cards
+is shown once, without its payment: taken, it applies the one payment possible, or puts the payment
+picker in place of its verb's options, where the cards that pay are chosen on their tiles
+(`gui.match.payment`). A greyed option says why under its button, the rule id a link to the rules
+reference (`rule_clicked`). The first nine options that may be taken are numbered: the page's number
+keys take them (`take`), or, while a payment is chosen, the picker's cards.
+
 The groups and their buttons are made once and reused (a click changes texts, not widgets): building
 and laying out new widgets after every click would cost more than everything else a click does.
 """
@@ -23,7 +31,9 @@ from __future__ import annotations
 
 from typing import Callable
 
-from PySide6.QtCore import Signal
+from html import escape
+
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QPushButton, QScrollArea,
                                QVBoxLayout, QWidget)
 
@@ -31,10 +41,12 @@ from localization import Messages, current
 from referee.engine.action import Action
 from referee.engine.sight import seen_by
 
+from ..faces import face
 from ..i18n import watch
-from .describe import details, value
+from .describe import sentence, value
 from .frames import TitledFrame
 from .game import GameView, naruto_view
+from .payment import MESSAGES as PAYMENT, PaymentPicker, payers, several, unpaid
 from .toolbox import Toolbox
 
 
@@ -57,10 +69,12 @@ def _manual(match) -> bool:
 
 MESSAGES = Messages("gui.match.options", {
     "refused_tip": "{rule}: {message}",
+    "refused_line": "{rule}: {message}",
+    "numbered": "{n}. {text}",
     "none_in_hand": "No card in hand that this can play now.",
     "waiting": "Nothing to choose here now.",
     "name_tip": "Name the physical card from the catalogue, then confirm",
-    "apply_tip": "{notation}",
+    "apply_tip": "Click, or press its number, to do this",
     "pick_tip": "Tick the cards, then confirm",
     "pick_charge": "Charge the ticked cards",
     "pick_discard": "Discard the ticked cards",
@@ -79,11 +93,13 @@ ACTOR_IF_ALLOWED = object()
 class _Option:
     """What one button shows and does: ``action`` None for a greyed option."""
 
-    __slots__ = ("text", "name", "tip", "action", "naming", "rule")
+    __slots__ = ("text", "name", "tip", "action", "naming", "rule", "reason", "paying")
 
     def __init__(self, text: str, name: str, tip: str, action: Action | None = None, naming: bool = False,
-                 rule: str | None = None):
+                 rule: str | None = None, reason: str = "", paying: tuple[Action, ...] = ()):
         self.text, self.name, self.tip, self.action, self.naming, self.rule = text, name, tip, action, naming, rule
+        self.reason = reason  # why a greyed option may not be taken, shown under it (rich text)
+        self.paying = paying  # the listed actions of an option shown without its payment, the first applied
 
 
 class _Group(TitledFrame):
@@ -95,6 +111,7 @@ class _Group(TitledFrame):
         super().__init__(self.column)
         self.panel = panel
         self.pool: list[QPushButton] = []
+        self.reasons: list[QLabel] = []  # under each button of the pool: why it is greyed
         self.picker: QWidget | None = None
         self.seats: QComboBox | None = None
         if verb in panel.view.seat_option:
@@ -111,10 +128,18 @@ class _Group(TitledFrame):
         first = 0 if self.seats is None else 1
         while len(self.pool) < len(options):
             button = QPushButton()
+            button.setAutoDefault(True)  # Return takes the option that has the keyboard focus
             button.clicked.connect(lambda _=False, b=button: self.panel._clicked(b))
-            self.column.insertWidget(first + len(self.pool), button)
+            reason = QLabel()
+            reason.setObjectName("reason")
+            reason.setWordWrap(True)
+            reason.setTextFormat(Qt.TextFormat.RichText)
+            reason.linkActivated.connect(self.panel.rule_clicked.emit)
+            self.column.insertWidget(first + 2 * len(self.pool), button)
+            self.column.insertWidget(first + 2 * len(self.pool) + 1, reason)
             self.pool.append(button)
-        for button, option in zip(self.pool, options):
+            self.reasons.append(reason)
+        for button, reason, option in zip(self.pool, self.reasons, options):
             button.setText(option.text)
             button.setObjectName(option.name)
             button.setToolTip(option.tip)
@@ -122,9 +147,14 @@ class _Group(TitledFrame):
             button.setEnabled(option.action is not None and self.panel._allowed)
             self.panel._options[button] = option
             button.show()
-        for button in self.pool[len(options):]:
+            reason.setText(option.reason)
+            reason.setVisible(bool(option.reason))
+        for button, reason in zip(self.pool[len(options):], self.reasons[len(options):]):
             button.hide()
+            reason.hide()
         if self.picker is not None:
+            if self.picker.isAncestorOf(self.panel.focusWidget()):  # the keyboard stays in the panel
+                self.panel.setFocus(Qt.FocusReason.OtherFocusReason)
             self.column.removeWidget(self.picker)
             self.picker.hide()
             self.picker.deleteLater()  # a tick of it may be emitting the click that led here
@@ -156,13 +186,16 @@ class _Group(TitledFrame):
 class OptionsPanel(QScrollArea):
     chosen = Signal(object)  # an Action to apply
     naming = Signal(object)  # an Action with cards to name
+    rule_clicked = Signal(str)  # the rule id of a greyed option's reason, to read
 
     def __init__(self, card_name: Callable[[str], str], view: GameView | None = None,
-                 seat_name: Callable[[int], str] | None = None):
+                 seat_name: Callable[[int], str] | None = None, plain_name: Callable[[str], str] | None = None):
         """``view`` is the game's (the Naruto CCG's by default); ``seat_name`` names a seat's player
-        (seats are "player 1", "player 2"... without it)."""
+        (seats are "player 1", "player 2"... without it); ``card_name`` names a card with its number,
+        ``plain_name`` without it (the options' sentences; ``card_name`` when not given)."""
         super().__init__()
         self.card_name = card_name
+        self.plain_name = plain_name or card_name
         self.view = view or naruto_view()
         self.seat_name = seat_name or (lambda k: current().player(k))
         self.setWidgetResizable(True)
@@ -186,6 +219,9 @@ class OptionsPanel(QScrollArea):
         self._legal: list[Action] = []
         self._listed: set[Action] = set()
         self._shown = None
+        #: the option being paid (without its payment) and the cards chosen (None: the listed ones)
+        self._paying: tuple[Action, set[int] | None] | None = None
+        self.payment: PaymentPicker | None = None  # its picker, while one is open
         watch(self)
 
     def display(self, match, allowed: bool = True, legal: list[Action] | None = None,
@@ -207,6 +243,7 @@ class OptionsPanel(QScrollArea):
         self._match, self._allowed, self._legal, self._viewer = match, allowed, legal, viewer
         if key != self._shown:  # most clicks change the options; the others need no redrawing
             self._shown = key
+            self._paying = None  # a payment begun is for options that are gone
             self._sight(match)
             self.retranslate()
 
@@ -233,6 +270,9 @@ class OptionsPanel(QScrollArea):
 
     def retranslate(self) -> None:
         match = self._match
+        if self.payment is not None and self._paying is not None:  # the cards chosen stay chosen
+            self._paying = (self._paying[0], self.payment.chosen())
+        self.payment = None
         self.buttons = []
         self._options = {}
         self._listed = set(self._legal)
@@ -250,6 +290,42 @@ class OptionsPanel(QScrollArea):
             group.show()
         self.waiting.setText(MESSAGES("waiting"))
         self.waiting.setVisible(not self.buttons)
+        self._number()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Keep the options at the height their wrapped lines need at this width, so the panel scrolls
+        rather than squeezing them (a scroll area does not ask its widget the height for a width)."""
+        box = self.widget()
+        height = box.layout().totalHeightForWidth(self.viewport().width())
+        if height > 0:
+            box.setMinimumHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def numbered(self) -> list[QPushButton]:
+        """The options the number keys take, 1 first: the first nine that may be taken now; none
+        while a payment is chosen (the keys choose its cards)."""
+        if self.payment is not None:
+            return []
+        return [b for b in self.buttons if b.isEnabled() and b in self._options][:9]
+
+    def _number(self) -> None:
+        for n, button in enumerate(self.numbered(), 1):
+            button.setText(MESSAGES("numbered", n=n, text=self._options[button].text))
+
+    def take(self, n: int) -> bool:
+        """Take the ``n``-th numbered option (a number key), or choose the ``n``-th card of the
+        payment being chosen; False when there is none."""
+        if self.payment is not None:
+            return self.payment.toggle(n)
+        buttons = self.numbered()
+        if not 1 <= n <= len(buttons):
+            return False
+        buttons[n - 1].click()
+        return True
 
     def _title(self, match, verb: str) -> str:
         """A verb's name; for an effect's choice, also the card asking and what it asks (N-EFFECT-1)."""
@@ -261,28 +337,105 @@ class OptionsPanel(QScrollArea):
 
     def _clicked(self, button: QPushButton) -> None:
         option = self._options.get(button)
-        if option is not None and option.action is not None:
-            (self.naming if option.naming else self.chosen).emit(option.action)
+        if option is None or option.action is None:
+            return
+        if option.naming:
+            self.naming.emit(option.action)
+        elif not (option.paying and self._pay(list(option.paying))):
+            self.chosen.emit(option.action)
+
+    def _pay(self, listed: list[Action]) -> bool:
+        """Open the payment picker of an option when its cost may be paid in several ways; False
+        when the listed payment is the only one (it is applied at once)."""
+        match = self._match
+        numbers = [match.state.instances[i] for i in payers(match, self.view, listed[0], self._seen)]
+        if not several(match, listed, numbers):
+            return False
+        self._paying = (unpaid(listed[0]), None)
+        self.retranslate()
+        picker = self.payment
+        if picker is not None:
+            picker.start()
+            QTimer.singleShot(0, lambda: self.payment is picker and self.ensureWidgetVisible(picker))
+        return True
+
+    def _cancel_payment(self) -> None:
+        """Back to the options, the keyboard on the option that was being paid."""
+        key = self._paying[0] if self._paying is not None else None
+        self._paying = None
+        self.retranslate()
+        button = next((b for b in self.buttons if key is not None and b.objectName() == str(key)), None)
+        if button is not None:
+            button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _payment(self, match, verb: str, options: list[_Option]) -> PaymentPicker | None:
+        """The picker of the option of this verb being paid, if one is."""
+        if self._paying is None or self._paying[0].verb != verb:
+            return None
+        key, chosen = self._paying
+        listed = next((list(o.paying) for o in options if o.paying and unpaid(o.paying[0]) == key), None)
+        if listed is None:
+            self._paying = None
+            return None
+        # the tiles' faces are the application's, kept on its context: the main window's, which holds the page
+        picker = PaymentPicker(match, listed, payers(match, self.view, listed[0], self._seen), self.view.pays[verb],
+                               chosen, face=lambda number: face(self.window().context, number), say=self._say,
+                               card_name=self.plain_name, refusal=lambda verdict: self._reason(verdict)[1])
+        picker.confirmed.connect(self.chosen.emit)
+        picker.cancelled.connect(self._cancel_payment)
+        picker.rule_clicked.connect(self.rule_clicked.emit)
+        self.payment = picker
+        return picker
 
     def _group(self, match, verb: str, group: _Group, legal: list[Action]) -> list[QPushButton]:
         seat = group.seat(match, self.seat_name, self._allowed)
-        options = [self._option(match, action) for action in self._one_per_card(verb, seat, legal)]
+        options = [self._option(match, action, listed)
+                   for action, listed in self._by_payment(verb, self._one_per_card(verb, seat, legal))]
         options += self._refused_cards(match, verb, legal, seat)
-        picker = self._picker(match, verb)
-        if picker is None and not options:
+        self._tell_apart(options)
+        picker = self._picker(match, verb) or self._payment(match, verb, options)
+        if picker is not None and picker is self.payment:
+            options = []  # the option being paid is the picker's title; Cancel shows the others again
+        elif picker is None and not options:
             options.append(self._greyed(self.view.verb(verb), match.explain(Action(verb)), verb))
         shown = group.fill(options, picker)
         return shown + ([picker.confirm] if picker is not None else [])
 
-    def _option(self, match, action: Action) -> _Option:
-        """A listed action's button; an action made for the chosen seat that is not listed is
+    def _say(self, action: Action, card_name: Callable[[str], str] | None = None) -> str:
+        return sentence(action, card_name or self.plain_name, self.view.verb_kind, self.seat_name)
+
+    def _tell_apart(self, options: list[_Option]) -> None:
+        """Options that would read alike (two printings of one name) say their cards' numbers."""
+        texts = [o.text for o in options]
+        for option in options:
+            if texts.count(option.text) > 1 and option.name:
+                option.text = self._say(Action.parse(option.name), self.card_name)
+
+    def _option(self, match, action: Action, listed: tuple[Action, ...] = ()) -> _Option:
+        """A listed action's button, or that of an action shown without its payment (``listed``: the
+        actions paying it, as listed); an action made for the chosen seat that is not listed is
         greyed with its refusal."""
-        text = details(action, self.card_name, self.seat_name) or self.view.verb(action.verb)
+        # one listed payment is said as the sentence goes on ("…paying with Kunai"); several, by the picker
+        text = self._say(listed[0] if len(listed) == 1 else action)
         if action.needs_naming:
             return _Option(text, str(action), MESSAGES("name_tip"), action, True)
+        if listed:
+            return _Option(text, str(action), PAYMENT("option_tip"), listed[0], paying=listed)
         if action in self._listed:
-            return _Option(text, str(action), MESSAGES("apply_tip", notation=str(action)), action)
+            return _Option(text, str(action), MESSAGES("apply_tip"), action)
         return self._greyed(text, match.explain(action), str(action))
+
+    def _by_payment(self, verb: str, actions: list[Action]) -> list[tuple[Action, tuple[Action, ...]]]:
+        """The options to show, each with the listed actions it stands for: for a verb whose cost is
+        paid in cards, one per action without its payment (``()`` for an action with nothing to pay);
+        otherwise each action alone."""
+        if verb not in self.view.pays:
+            return [(action, ()) for action in actions]
+        by_option: dict[Action, list[Action]] = {}
+        for action in actions:
+            by_option.setdefault(action if action.needs_naming else unpaid(action), []).append(action)
+        return [(key, tuple(listed)) if len(listed) > 1 or listed[0].get("pay") else (listed[0], ())
+                for key, listed in by_option.items()]
 
     def _one_per_card(self, verb: str, seat: str | None, legal: list[Action]) -> list[Action]:
         """The actions to show: as listed; for a verb whose option names a seat, each card once,
@@ -378,14 +531,21 @@ class OptionsPanel(QScrollArea):
                 continue
             opts = ((key, (seat,)),) if seat is not None and takes(card) else ()
             action = Action(verb, (number,), opts)
-            out.append(self._greyed(details(action, self.card_name, self.seat_name), match.explain(action),
-                                    str(action)))
+            out.append(self._greyed(self._say(action), match.explain(action), str(action)))
         return out
 
     def _greyed(self, text: str, verdict, name: str) -> _Option:
+        """A greyed option, its reason under it (`_reason`)."""
         if verdict.legal or verdict.params.get("reason") == "unnamed":
             tip = MESSAGES("none_in_hand")
-        else:
-            tip = MESSAGES("refused_tip", rule=verdict.rule,
-                           message=current().refusal(verdict.rule, verdict.params, self.card_name))
-        return _Option(text, name, tip, rule=verdict.rule)
+            return _Option(text, name, tip, rule=verdict.rule, reason=escape(tip))
+        tip, line = self._reason(verdict)
+        return _Option(text, name, tip, rule=verdict.rule, reason=line)
+
+    def _reason(self, verdict) -> tuple[str, str]:
+        """A refusal as a tooltip, and as a line under what it refuses: the rule id (a link to the
+        rules reference) and the refusal's sentence (rich text)."""
+        message = current().refusal(verdict.rule, verdict.params, self.card_name)
+        link = f'<a href="{escape(verdict.rule)}">{escape(verdict.rule)}</a>'
+        return (MESSAGES("refused_tip", rule=verdict.rule, message=message),
+                MESSAGES("refused_line", rule=link, message=escape(message)))

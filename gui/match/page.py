@@ -12,10 +12,12 @@ tabs and its `GameView`; `page_class` picks it for a match.
 
 from __future__ import annotations
 
+import random
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMessageBox, QPushButton, QScrollArea, QSplitter,
-                               QStackedWidget, QTabWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMenu, QMessageBox, QPushButton, QScrollArea, QSplitter,
+                               QStackedWidget, QTabWidget, QToolButton, QVBoxLayout, QWidget)
 
 from localization import Messages, current
 from referee.engine.action import Action
@@ -25,6 +27,7 @@ from referee.games import game as game_entry
 from ..i18n import watch
 from ..pages import Page
 from .adapter import MatchAdapter
+from .describe import seat_player
 from .game import GameView
 from .log_view import LogView
 from .options import OptionsPanel
@@ -62,6 +65,15 @@ MESSAGES = Messages("gui.match.page", {
     "undo_chance_title": "Step back over chance?",
     "undo_chance": "The last action drew cards, shuffled or flipped a coin. At the table this cannot be "
                    "taken back unseen. Undo it anyway?",
+    "auto_pass": "Not responding",
+    "auto_pass_tip": "Tick a player who says they will not respond: priority passes for them until unticked",
+    "auto_pass_seat": "{name} will not respond: pass for them",
+    "rematch": "Rematch",
+    "rematch_tip": "The same players, decks and opponents again, shuffled anew",
+    "replay": "Replay",
+    "replay_tip": "Go through this match again, step by step",
+    "statistics": "Statistics",
+    "statistics_tip": "Win rates by deck and by player over every recorded match",
     "over_title": "Game over",
     "over": "{winner} wins. {rule}: {reason}",
     "over_draw": "Nobody wins. {rule}: {reason}",
@@ -70,11 +82,11 @@ MESSAGES = Messages("gui.match.page", {
     "lost_title": "Match taken over elsewhere",
     "keep_copy": "Keep playing in a copy",
     "leave": "The match is saved after every action; you can continue it later from the start screen.",
-    "player": "Player {n}",
 })
 
 #: a control's keyboard shortcut, by verb
 SHORTCUTS = {"pass": "P", "next": "N"}
+PASS = Action("pass")
 
 
 class MatchPage(Page):
@@ -100,7 +112,8 @@ class MatchPage(Page):
         self.actors = self.adapter.actors
         self.phases = PhaseTracker(self.view)
         self.board = self.make_board(self.context)
-        self.options = OptionsPanel(self.card_name, self.view, self.player_name)
+        self.options = OptionsPanel(self.card_name, self.view, self.player_name, self.plain_card_name)
+        self.options.rule_clicked.connect(self.open_rule)
         self.log = LogView(self.card_name, self.player_name, self.view)
         self.log.rule_clicked.connect(self.open_rule)
         self.status = QLabel()
@@ -114,12 +127,30 @@ class MatchPage(Page):
             QShortcut(QKeySequence(SHORTCUTS[verb]), self, button.click)
         self.pass_button = self.controls.get("pass")
         self.next_button = self.controls.get("next")
+        #: the seats whose players said they will not respond: the page passes for them (`forced`)
+        self.auto_pass: set[int] = set()
+        self.auto_pass_button = QToolButton()
+        self.auto_pass_button.setObjectName("auto_pass")
+        self.auto_pass_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.auto_pass_button.setMenu(QMenu(self.auto_pass_button))
+        self.auto_pass_actions = []
+        for seat in range(len(match.state.players)):
+            action = self.auto_pass_button.menu().addAction("")
+            action.setCheckable(True)
+            action.toggled.connect(lambda on, k=seat: self.set_auto_pass(k, on))
+            self.auto_pass_actions.append(action)
         self.undo_button, self.redo_button = QPushButton(), QPushButton()
         self.undo_button.clicked.connect(self.undo)
         self.redo_button.clicked.connect(self.redo)
+        keys = {}  # each key once: two shortcuts on one key would both stay silent (the platform's
+        # redo is one of Ctrl+Y and Ctrl+Shift+Z)
         for key, slot in ((QKeySequence.StandardKey.Undo, self.undo), (QKeySequence.StandardKey.Redo, self.redo),
-                          ("Ctrl+Shift+Z", self.redo)):
+                          ("Ctrl+Shift+Z", self.redo), ("Ctrl+Y", self.redo), ("Space", self._go_on)):
+            keys.setdefault(QKeySequence(key).toString(), slot)
+        for key, slot in keys.items():
             QShortcut(QKeySequence(key), self, slot)
+        for n in range(1, 10):  # the numbered options
+            QShortcut(QKeySequence(str(n)), self, lambda n=n: self.options.take(n))
         self.tabs = QTabWidget()
         self.tab_keys = [*self.make_tabs(), (self.log, "log_tab")]
         for widget, _ in self.tab_keys:
@@ -149,8 +180,16 @@ class MatchPage(Page):
         """The tabs before the log: (widget, message key of its title; its tip is the key + ``_tip``)."""
         return []
 
-    def display_tabs(self, match: Match) -> None:
-        """Redraw the game's tabs after a change."""
+    def display_tabs(self, match: Match) -> QWidget | None:
+        """Redraw the game's tabs after a change; the tab to bring into view, if one has news (a
+        chain opened, a Showdown worked out), else None."""
+        return None
+
+    def _show_tabs(self, match: Match) -> None:
+        """A tab with news comes into view by itself; the log when a chain closes (`in_play`)."""
+        news = self.display_tabs(match)
+        if news is not None:
+            self.tabs.setCurrentWidget(news)
 
     def board_scroll(self) -> QScrollArea:
         scroll = QScrollArea()
@@ -185,7 +224,7 @@ class MatchPage(Page):
         self.center.addWidget(self.handover)
         controls = QHBoxLayout()
         controls.addWidget(self.status, 1)
-        for b in (*self.controls.values(), self.undo_button, self.redo_button):
+        for b in (*self.controls.values(), self.auto_pass_button, self.undo_button, self.redo_button):
             controls.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -201,9 +240,12 @@ class MatchPage(Page):
     def card_name(self, number: str) -> str:
         return self.context.card_name(number)
 
+    def plain_card_name(self, number: str) -> str:
+        """A card's name in the active language, without its number (the options' sentences)."""
+        return self.context.cards(self.match.rules.game).name(number, current().lang) or number
+
     def player_name(self, seat: int) -> str:
-        players = self.match.state.players
-        return players[seat].name if 0 <= seat < len(players) else MESSAGES("player", n=seat + 1)
+        return seat_player(self.match.state.players, seat)
 
     def _hidden(self) -> set[int]:
         """Seats whose hand is not shown: in hot seat, all but the revealed one (all of them while
@@ -216,9 +258,36 @@ class MatchPage(Page):
             return seats - ({self.revealed} if self.revealed is not None else set())
         return set(self.computer)
 
+    def viewers(self) -> frozenset[int]:
+        """The seats whose eyes the screen is for: those whose hands it shows (`_hidden`). The log
+        names to them only the cards they may read."""
+        return frozenset(range(len(self.match.state.players))) - self._hidden()
+
     def _waiting_for_handover(self) -> bool:
+        """The hot seat hands the screen over to a new player to act, unless all they may do is
+        taken for them (`forced`)."""
         actor = self.match.actor
-        return self.hot_seat and actor is not None and actor not in self.computer and actor != self.revealed
+        return (self.hot_seat and actor is not None and actor not in self.computer and actor != self.revealed
+                and self.forced() is None)
+
+    def forced(self) -> Action | None:
+        """What a human seat to act is left to do when all it may do is pass or go on (a window with
+        nothing to answer with, a step with nothing to do), or passing for a player who said they
+        will not respond (`auto_pass`): the page takes it for them, so nobody clicks through empty
+        windows and the hot seat hands the screen over only for a decision."""
+        match = self.match
+        if match.actor is None or match.actor in self.computer or match.is_over():
+            return None
+        legal = match.legal_actions()
+        if match.actor in self.auto_pass and PASS in legal:
+            return PASS
+        return legal[0] if len(legal) == 1 and legal[0].verb in self.view.controls else None
+
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """A player said they will not respond (or takes it back): priority passes for them."""
+        (self.auto_pass.add if on else self.auto_pass.discard)(seat)
+        self.auto_pass_actions[seat].setChecked(on)
+        self.refresh()
 
     # --- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -232,16 +301,18 @@ class MatchPage(Page):
         human = actor is not None and actor not in self.computer and not handing_over
         legal_actions = match.legal_actions()
         self.options.display(match, human, legal_actions)
-        self.display_tabs(match)
-        self.log.display(match, self.actors)
+        self._show_tabs(match)
+        self.log.display(match, self.actors, self.viewers())
         legal = {str(a) for a in legal_actions} if human else set()
         for verb, button in self.controls.items():
             self._control(button, verb, verb in legal)
-        self.undo_button.setEnabled(match.can_undo)
-        self.redo_button.setEnabled(match.can_redo)
+        self.undo_button.setEnabled(match.can_undo and not handing_over)
+        self.redo_button.setEnabled(match.can_redo and not handing_over)
         self._status()
         if actor in self.computer and not match.is_over():
             self._timer.start(self.delay_ms)
+        elif self.forced() is not None:
+            self._timer.start(0)
 
     def _control(self, button: QPushButton, verb: str, legal: bool) -> None:
         button.setEnabled(legal)
@@ -278,6 +349,11 @@ class MatchPage(Page):
         for i, (_, key) in enumerate(self.tab_keys):
             self.tabs.setTabText(i, MESSAGES(key))
             self.tabs.setTabToolTip(i, MESSAGES(f"{key}_tip"))
+        self.auto_pass_button.setText(MESSAGES("auto_pass"))
+        self.auto_pass_button.setToolTip(MESSAGES("auto_pass_tip"))
+        for seat, action in enumerate(self.auto_pass_actions):
+            action.setText(MESSAGES("auto_pass_seat", name=self.player_name(seat)))
+            action.setVisible(seat not in self.computer)
         self.refresh()
 
     def _handover_texts(self) -> None:
@@ -291,8 +367,8 @@ class MatchPage(Page):
     def title(self) -> str:
         players = self.match.state.players
         if len(players) == 2:
-            return MESSAGES("title", one=players[0].name, two=players[1].name)
-        return MESSAGES("title_many", players=", ".join(p.name for p in players))
+            return MESSAGES("title", one=self.player_name(0), two=self.player_name(1))
+        return MESSAGES("title_many", players=", ".join(self.player_name(k) for k in range(len(players))))
 
     # --- acting -------------------------------------------------------------------------------
     def choose(self, action: Action) -> bool:
@@ -307,8 +383,15 @@ class MatchPage(Page):
         self.naming_dialog = dialog
         dialog.open()
 
+    def _go_on(self) -> None:
+        """Space: pass priority, or go on to the next step, whichever may be done now."""
+        for button in (self.pass_button, self.next_button):
+            if button is not None and button.isEnabled():
+                button.click()
+                return
+
     def undo(self) -> None:
-        if not self.match.can_undo:
+        if not self.match.can_undo or self._waiting_for_handover():
             return
         if self.adapter.undo_crosses_chance():
             answer = QMessageBox.question(self, MESSAGES("undo_chance_title"), MESSAGES("undo_chance"))
@@ -316,17 +399,22 @@ class MatchPage(Page):
                 return
         self._timer.stop()
         self.adapter.undo()
-        # undoing into a computer's turn would let it replay at once: step back to a human's turn
-        while self.match.actor in self.computer and self.match.can_undo:
+        # undoing into a computer's turn or a forced move would replay it at once: step back to a
+        # human's decision
+        while (self.match.actor in self.computer or self.forced() is not None) and self.match.can_undo:
             self.adapter.undo()
 
     def redo(self) -> None:
-        self.adapter.redo()
+        if not self._waiting_for_handover():
+            self.adapter.redo()
 
     def _computer_move(self) -> None:
+        """The computer's move, or the one a human seat is left with (`forced`), when its turn comes."""
         actor = self.match.actor
         if actor in self.computer and not self.match.is_over():
             self.adapter.apply(self.computer[actor].choose(self.match))
+        elif (forced := self.forced()) is not None:
+            self.adapter.apply(forced)
 
     def _reveal(self) -> None:
         self.revealed = self.match.actor
@@ -338,12 +426,51 @@ class MatchPage(Page):
         self.log.add_refusal(err.rule, message)
 
     def _finished(self, outcome) -> None:
+        """Game over: the result, and what players do next: a rematch, the replay, the statistics."""
         self._timer.stop()
         box = QMessageBox(QMessageBox.Icon.Information, MESSAGES("over_title"), self._outcome_text(outcome),
-                          QMessageBox.StandardButton.Ok, self)
+                          QMessageBox.StandardButton.Close, self)
         box.setObjectName("game_over")
+        self.game_over_buttons = {}
+        for key, slot in (("rematch", self.rematch), ("replay", self.replay), ("statistics", self.statistics)):
+            button = box.addButton(MESSAGES(key), QMessageBox.ButtonRole.ActionRole)
+            button.setObjectName(key)
+            button.setToolTip(MESSAGES(f"{key}_tip"))
+            button.clicked.connect(slot)
+            self.game_over_buttons[key] = button
+        self.game_over_buttons["rematch"].setEnabled(self._rematch_match(0) is not None)
         self.game_over = box
         box.open()
+
+    def _rematch_match(self, seed: int) -> Match | None:
+        return game_entry(self.match.rules.game).part("play").rematch(self.match, seed)
+
+    def rematch(self) -> MatchPage | None:
+        """The same players, decks and opponents again, shuffled anew, on a new match page."""
+        seed = random.randrange(2 ** 31)
+        match = self._rematch_match(seed)
+        if match is None:
+            return None
+        from cards.records import get_match
+
+        info = get_match(self.context.database(), self.adapter.uid)
+        computer = computer_players(match.rules.game, {k: p.kind for k, p in self.computer.items()}, seed)
+        return self.window_.open_match(match, players=info.players, decks=info.decks, computer=computer,
+                                       hot_seat=self.hot_seat)
+
+    def replay(self):
+        """This match's replay, step by step."""
+        from ..replay import ReplayPage
+
+        return self.window_.open(ReplayPage(self.window_, self.adapter.uid))
+
+    def statistics(self):
+        """The statistics of every recorded match, this one counted."""
+        from ..history import HistoryPage
+
+        page = self.window_.open(HistoryPage(self.window_))
+        page.tabs.setCurrentWidget(page.stats)
+        return page
 
     def open_rule(self, rule: str) -> None:
         from ..rules_browser import RulesBrowser

@@ -1,6 +1,10 @@
 """The phase tracker: every phase and step of the turn, read from the state machine's own table
-(the game's `GameView.states`, e.g. `referee.games.naruto.table.STATES`), with the current step
-highlighted. Naruto's chain steps appear only while a chain is open, beside the step that opened it."""
+(the game's `GameView.states`, e.g. `referee.games.naruto.table.STATES`), in words. The phases stand
+in a row, the current one stressed; under them, the steps of the current phase, the current step
+stressed (each phase's steps are named in its tooltip too). Naruto's chain steps appear only while a
+chain is open, beside the step that opened it.
+
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from ..i18n import watch
 from .game import GameView, naruto_view
 
 MESSAGES = Messages("gui.match.phases", {
-    "step": "{letter} {name}",
+    "phase_tip": "{phase}: {steps}",
     "step_tip": "{phase}: {step}",
     "current_tip": "{phase}: {step} (now)",
 })
@@ -50,9 +54,10 @@ def is_chain_step(step: str) -> bool:
 
 
 class PhaseTracker(QFrame):
-    """The steps in a row; the current one is a rounded tag in the highlight colour, which the
-    tracker paints under its label (a style sheet would do the same at several times the cost of
-    every restyle, relayout and repaint of the tracker, after most clicks)."""
+    """Two rows of words: the phases, then the current phase's steps. The current phase and step are
+    rounded tags in the highlight colour, which the tracker paints under their labels (a style sheet
+    would do the same at several times the cost of every restyle, relayout and repaint of the
+    tracker, after most clicks)."""
 
     def __init__(self, view: GameView | None = None):
         super().__init__()
@@ -60,31 +65,39 @@ class PhaseTracker(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.labels: dict[str, QLabel] = {}
         self.headers: dict[str, QLabel] = {}
-        row = QHBoxLayout(self)
-        row.setContentsMargins(6, 2, 6, 2)
+        self.rows: dict[str, QWidget] = {}  # each phase's row of steps, shown while it is current
+        self.steps = dict(phases(self.view.states))
+        column = QVBoxLayout(self)
+        column.setContentsMargins(6, 2, 6, 2)
+        column.setSpacing(2)
+        top = QHBoxLayout()
         bold = self.font()
         bold.setBold(True)
-        for phase, steps in phases(self.view.states):
-            column = QVBoxLayout()
-            column.setSpacing(2)
+        under = QHBoxLayout()
+        for phase, steps in self.steps.items():
             header = QLabel()
-            header.setWordWrap(True)  # a long phase name takes two lines rather than being cut
+            header.setObjectName(phase)
             header.setFont(bold)
+            header.setContentsMargins(6, 1, 6, 1)
             self.headers[phase] = header
-            column.addWidget(header)
-            line = QHBoxLayout()
-            line.setSpacing(2)
+            top.addWidget(header)
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            line.setSpacing(4)
             for step in steps:
                 label = QLabel()
                 label.setObjectName(step)
-                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-                label.setContentsMargins(6, 2, 6, 2)
+                label.setContentsMargins(6, 1, 6, 1)
                 self.labels[step] = label
                 line.addWidget(label)
-            column.addLayout(line)
-            box = QWidget()
-            box.setLayout(column)
-            row.addWidget(box, len(steps))
+            line.addStretch(1)
+            row.hide()
+            self.rows[phase] = row
+            under.addWidget(row)
+        top.addStretch(1)
+        column.addLayout(top)
+        column.addLayout(under)
         self.current = ""
         watch(self)
 
@@ -94,22 +107,29 @@ class PhaseTracker(QFrame):
             for name in self.labels:  # the two steps, and the chain steps shown or hidden
                 if name in (old, step) or is_chain_step(name):
                     self._label(name)
+            for phase in {old.split("_")[0], step.split("_")[0]} & set(self.headers):
+                self._header(phase)
 
     def retranslate(self) -> None:
-        for phase, header in self.headers.items():
-            header.setText(self.view.phase(phase))
-            words = header.text().split()  # wrapped, but no word cut
-            header.setMinimumWidth(max(header.fontMetrics().horizontalAdvance(w) for w in words) + 4)
+        for phase in self.headers:
+            self._header(phase)
         for step in self.labels:
             self._label(step)
 
+    def _header(self, phase: str) -> None:
+        header = self.headers[phase]
+        now = phase == self.current.split("_")[0]
+        header.setText(self.view.phase(phase))
+        header.setForegroundRole(QPalette.ColorRole.HighlightedText if now else QPalette.ColorRole.WindowText)
+        header.setToolTip(MESSAGES("phase_tip", phase=self.view.phase(phase), steps=", ".join(
+            self.view.step_name(s) for s in self.steps[phase] if not is_chain_step(s))))
+        self.rows[phase].setVisible(now)
+
     def _label(self, step: str) -> None:
         label = self.labels[step]
-        letter = self.view.letters.get(step, "·")
         name = self.view.step_name(step)
         now = step == self.current
-        # the whole turn fits one line: steps show their letter, the current one its name too
-        label.setText(MESSAGES("step", letter=letter, name=name) if now else letter)
+        label.setText(name)
         label.setForegroundRole(QPalette.ColorRole.HighlightedText if now else QPalette.ColorRole.WindowText)
         label.setToolTip(MESSAGES("current_tip" if now else "step_tip",
                                   phase=self.view.phase(step.split("_")[0]), step=name))
@@ -118,12 +138,14 @@ class PhaseTracker(QFrame):
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().paintEvent(event)
-        label = self.labels.get(self.current)
-        if label is None or not label.isVisible():
+        shown = [w for w in (self.headers.get(self.current.split("_")[0]), self.labels.get(self.current))
+                 if w is not None and w.isVisible()]
+        if not shown:
             return
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(self.palette().color(QPalette.ColorRole.Highlight))
-        p.drawRoundedRect(QRectF(label.rect().translated(label.mapTo(self, QPoint(0, 0)))), 4, 4)
+        for widget in shown:
+            p.drawRoundedRect(QRectF(widget.rect().translated(widget.mapTo(self, QPoint(0, 0)))), 4, 4)
         p.end()

@@ -25,6 +25,8 @@ MESSAGES = Messages("gui.match.showdown", {
 })
 
 _AFTER = ("injured", "knocked_out")
+#: the log events of a Showdown worked out
+SHOWDOWN_EVENTS = frozenset({"showdown", "showdown_unblocked"})
 
 
 def last_showdown(log) -> tuple[int | None, list]:
@@ -34,7 +36,7 @@ def last_showdown(log) -> tuple[int | None, list]:
         key = entry.key
         if key == "turn_started":
             current_turn = entry.params.get("turn")
-        elif key in ("showdown", "showdown_unblocked"):
+        elif key in SHOWDOWN_EVENTS:
             if closed:
                 turn, pairs, closed = current_turn, [], False
             pairs.append((entry, []))

@@ -2,14 +2,16 @@
 a table sorts by, where a match stands among them, the statistics counted by the database from the
 seats kept with each match (equal to counting every finished match in Python, as the program once
 did, through recording, finishing, undoing, importing and the migration that fills the seats of
-older records), a damaged row breaking neither, and a resumed match knowing who took each action.
-Every test runs on SQLite and on PostgreSQL."""
+older records), per deck and player, per seat at each size of table and for whoever went first, by
+length, over every game or one, a damaged row breaking neither, and a resumed match knowing who took
+each action. Every test runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
 import copy
 import json
 import random
+from collections import Counter
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -17,9 +19,10 @@ from sqlalchemy import create_engine, select, text
 
 from cards import records
 from cards.db import Database, alembic_config
-from cards.models import MatchRecord
-from cards.records import Recorder
+from cards.models import ActionRecord, MatchRecord
+from cards.records import GameStatistics, Recorder, SeatStats
 from referee.engine.playout import play_random
+from referee.games import GAMES
 from referee.games.llamas.rules import new_match as llamas_match
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.decks import random_deck
@@ -212,6 +215,134 @@ def test_a_damaged_row_breaks_neither_the_statistics_nor_the_pages(db, db_url):
         sound = python_seats(again, without=damaged)
         assert records.deck_stats(again) == python_deck_stats(sound)
         assert records.player_stats(again) == python_player_stats(sound)
+
+
+# --- seats, who went first, game lengths: one game at a time -------------------------------------------
+
+
+def python_matches(db, game: str | None) -> list[tuple]:
+    """(seats, winner, the seat that went first or None, turns) of each finished match of ``game``
+    (of every game for None), read in Python from the matches' rows and all their actions: the
+    first ``first N`` action says who went first."""
+    match, action = MatchRecord.__table__, ActionRecord.__table__
+    where = [match.c.finished.is_not(None)] + ([] if game is None else [match.c.game == game])
+    out = []
+    with db.session() as session:
+        conn = session.connection()
+        for row in conn.execute(select(match.c.id, match.c.players, match.c.winner, match.c.turns).where(*where)).all():
+            notations = conn.execute(select(action.c.notation).where(action.c.match_id == row.id)
+                                     .order_by(action.c.seq)).scalars().all()
+            first = next((n.split(" ", 1)[1] for n in notations if n.startswith("first ")), None)
+            seat = int(first) - 1 if first is not None and first.isdigit() else None
+            out.append((len(json.loads(row.players)), row.winner, seat, row.turns))
+    return out
+
+
+def python_seat_stats(matches) -> list[SeatStats]:
+    counts: dict[tuple, list] = {}
+    for seats, winner, first, _ in matches:
+        for seat in [*range(seats), None]:
+            sitting = first if seat is None else seat
+            if sitting is not None:
+                entry = counts.setdefault((seats, seat), [0, 0])
+                entry[0] += 1
+                entry[1] += winner == sitting
+    return sorted((SeatStats(n, seat, g, w) for (n, seat), (g, w) in counts.items()),
+                  key=lambda s: (s.players, s.seat is None, s.seat or 0))
+
+
+def python_lengths(matches) -> dict[int, int]:
+    return dict(sorted(Counter(turns for *_, turns in matches).items()))
+
+
+def test_seats_and_lengths_counted_by_the_database_equal_counting_each_finished_match_game_by_game(db):
+    uids = seeded_club(db, seed=9)
+    everything = python_matches(db, None)
+    for game in GAMES:
+        matches = python_matches(db, game)
+        assert records.seat_stats(db, game) == python_seat_stats(matches), game
+        assert records.length_stats(db, game) == python_lengths(matches), game
+        assert records.game_statistics(db, game) == GameStatistics(
+            game, records.deck_stats(db, game), records.player_stats(db, game), records.seat_stats(db, game),
+            records.length_stats(db, game))
+    assert records.seat_stats(db) == python_seat_stats(everything)
+    assert records.length_stats(db) == python_lengths(everything)
+    # the season covers what the counts must tell apart: tables of two, three and four, each with
+    # whoever went first; the games kept apart
+    assert {(s.players, s.seat) for s in records.seat_stats(db, "llamas")} == {
+        (3, 0), (3, 1), (3, 2), (3, None), (4, 0), (4, 1), (4, 2), (4, 3), (4, None)}
+    assert {s.players for s in records.seat_stats(db, "naruto")} == {2}
+    assert all(first is not None for _, _, first, _ in everything)
+    assert sum(records.length_stats(db, "naruto").values()) + sum(records.length_stats(db, "llamas").values()) \
+        == len(everything)
+    assert {s.player for s in records.player_stats(db, "llamas")} <= set(CLUB)
+    assert records.deck_stats(db, "llamas") == []  # its players bring no decks
+    assert records.deck_stats(db, "naruto") == records.deck_stats(db)
+    assert "Zed" not in {p.player for p in records.player_stats(db, "naruto")}  # unfinished
+    assert uids["extended"] and records.latest_game(db) in GAMES
+
+
+def test_seat_statistics_count_each_seat_and_who_went_first_at_each_size_of_table(db):
+    recorder = Recorder(db)
+    assert records.latest_game(db) is None and records.seat_stats(db, "naruto") == []
+    expected: dict[str, Counter] = {"naruto": Counter(), "llamas": Counter()}
+    lengths: dict[str, Counter] = {"naruto": Counter(), "llamas": Counter()}
+
+    def count(game: str, match) -> None:
+        seats, winner, first = len(match.state.players), match.outcome().winner, match.state.first
+        for seat in [*range(seats), None]:
+            expected[game][(seats, seat, "games")] += 1
+            expected[game][(seats, seat, "wins")] += winner == (first if seat is None else seat)
+        lengths[game][match.state.turn] += 1
+
+    for seed in (50, 51, 52):
+        match, rng = naruto(seed)
+        play(match, rng)
+        recorder.record(match, decks=["Leaf Genin", "Mist Rogues"])
+        records.release(match)
+        count("naruto", match)
+    for seats, seed in ((3, 60), (5, 61), (3, 62)):
+        match = llamas_match(seats, seed=seed, names=list(CLUB[:seats]))
+        play_random(match, random.Random(seed))
+        recorder.record(match)
+        records.release(match)
+        count("llamas", match)
+    playing, rng = naruto(53, ("Ann", "Zed"))  # newer, unfinished: counted nowhere
+    recorder.record(playing)
+    play(playing, rng, 10)
+    records.release(playing)
+
+    for game in expected:
+        got = records.seat_stats(db, game)
+        assert {(s.players, s.seat, "games"): s.games for s in got} | \
+            {(s.players, s.seat, "wins"): s.wins for s in got} == dict(expected[game]), game
+        assert records.length_stats(db, game) == dict(sorted(lengths[game].items()))
+    assert [(s.players, s.seat, s.games) for s in records.seat_stats(db, "llamas")] == [
+        (3, 0, 2), (3, 1, 2), (3, 2, 2), (3, None, 2),
+        (5, 0, 1), (5, 1, 1), (5, 2, 1), (5, 3, 1), (5, 4, 1), (5, None, 1)]
+    assert [(s.players, s.seat, s.games) for s in records.seat_stats(db, "naruto")] == [
+        (2, 0, 3), (2, 1, 3), (2, None, 3)]
+    assert sum(s.wins for s in records.seat_stats(db, "naruto") if s.seat is not None) == 3  # one winner a match
+    assert sum(records.length_stats(db, "llamas").values()) == 3
+    assert records.latest_game(db) == "llamas"  # the newest finished match's game
+
+
+def test_an_action_damaged_outside_the_program_leaves_its_match_out_of_who_went_first_only(db, db_url):
+    recorder = Recorder(db)
+    for seed in (70, 71):
+        match, rng = naruto(seed)
+        play(match, rng)
+        recorder.record(match)
+        records.release(match)
+    before = records.seat_stats(db, "naruto")
+    assert [(s.seat, s.games) for s in before] == [(0, 2), (1, 2), (None, 2)]
+    engine = create_engine(db_url)
+    with engine.begin() as conn:  # the first match's "first N" no longer names a seat
+        conn.execute(text("UPDATE action_record SET notation = 'first banana' WHERE notation LIKE 'first %' "
+                          "AND match_id = (SELECT MIN(id) FROM match_record)"))
+    engine.dispose()
+    after = records.seat_stats(db, "naruto")
+    assert after[:2] == before[:2] and after[2].games == 1
 
 
 # --- a page at a time ------------------------------------------------------------------------------

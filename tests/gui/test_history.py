@@ -1,6 +1,7 @@
 """The recorded-match pages: Continue lists the unfinished matches and resumes the chosen one, the
-history lists every match with its result, exports and imports them and shows the statistics (a
-table and a painted chart), and the replay steps through a match showing the log and position that
+history lists every match with its result, exports and imports them and shows one game's statistics
+(tables and painted charts: per deck, win rate by seat, game lengths; in the language shown, within
+1280x720), and the replay steps through a match showing the log and position that
 `cards.records.replay` gives at each step."""
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ from gui.context import AppContext
 from gui.history import MESSAGES, ContinuePage, HistoryPage
 from gui.recorded import rule, when
 from gui.replay import ReplayPage
-from gui.stats import DeckChart
+from gui.stats import MESSAGES as STATS
+from gui.stats import DeckChart, LengthChart, SeatChart, Span, spans
 from gui.i18n import language
 from gui.match.board import MESSAGES as BOARD
-from gui.match.describe import label
+from gui.match.describe import sentence
 from gui.match.log_view import MESSAGES as LOG
-from localization import current
+from localization import current, translator
 from referee.engine.action import Action
 from referee.engine.playout import play_random
 from referee.games.naruto.cards import bundled
@@ -157,6 +159,103 @@ def test_the_chart_says_when_there_is_nothing_to_draw(qtbot, tmp_path):
     qtbot.addWidget(chart)
     chart.resize(400, 120)
     save(chart, tmp_path / "empty_chart.png")
+
+
+def test_an_empty_chart_says_so_in_words_too(qtbot):
+    for chart in (DeckChart(), SeatChart(), LengthChart()):
+        qtbot.addWidget(chart)
+        chart.resize(400, 120)
+        assert chart.texts() == [] and chart.accessibleDescription() == STATS(chart.EMPTY)
+        assert chart.accessibleName() and chart.toolTip()
+        chart.grab()  # paints
+
+
+def record_llamas(db, seats: int, seed: int) -> str:
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    match = llamas_match(seats, seed=seed, names=[f"P{k}" for k in range(seats)])
+    play_random(match, random.Random(seed))
+    uid = Recorder(db).record(match)
+    records.release(match)
+    return uid
+
+
+def ru_seat_texts(seats: list[records.SeatStats]) -> list[str]:
+    """What the seat chart says in Russian, written out here (every rate a whole percent)."""
+    out = []
+    for stats in seats:
+        if stats.seat in (None, 0):
+            out += [] if stats.seat is None else [f"Столы на {translator('ru').plural('players', stats.players)}"]
+        label = "Ходил первым" if stats.seat is None else f"Место {stats.seat + 1}"
+        assert 100 * stats.wins % stats.games == 0
+        out.append(f"{label}: {stats.wins} / {stats.games} · {100 * stats.wins // stats.games}%")
+    return out
+
+
+def test_the_charts_show_each_seat_and_the_game_lengths_of_the_game_chosen_in_the_language_shown(window, recorded):
+    db = window.context.database()
+    record_llamas(db, 3, 11)  # the newest finished match: its game's statistics come first
+    window.resize(1280, 720)
+    page = window.open(HistoryPage(window))
+    page.tabs.setCurrentIndex(1)
+    stats = page.stats
+    llamas = records.seat_stats(db, "llamas")
+    assert stats.game_choice.currentData() == "llamas" and [s.players for s in llamas] == [3] * 4
+    assert not stats.boxes["decks"].isVisible() and not stats.boxes["chart"].isVisible()  # no decks of their own
+    assert stats.seat_chart.texts() == [
+        "Tables of 3 players", *(f"{'Went first' if s.seat is None else f'Seat {s.seat + 1}'}: "
+                                 f"{s.wins} / 1 · {100 * s.wins}%" for s in llamas)]
+
+    stats.game_choice.setCurrentIndex(stats.game_choice.findData("naruto"))  # counted again, that game's
+    naruto = records.seat_stats(db, "naruto")
+    assert [(s.players, s.seat, s.games) for s in naruto] == [(2, 0, 2), (2, 1, 2), (2, None, 2)]
+    assert stats.boxes["decks"].isVisible() and stats.chart.stats == records.deck_stats(db, "naruto")
+    assert [row[0] for row in shown(stats.players)] == [p.player for p in records.player_stats(db, "naruto")]
+    lengths = records.length_stats(db, "naruto")
+    assert sum(lengths.values()) == 2
+    QApplication.processEvents()
+    columns = stats.length_chart.columns()
+    assert [(c.first, c.games) for c in columns if c.games] == list(lengths.items())  # a column per turn fits
+    assert sum(c.games for c in columns) == 2
+
+    language().set("ru")
+    assert stats.seat_chart.texts() == ru_seat_texts(naruto)
+    assert stats.seat_chart.accessibleName() == "Доля побед по местам"
+    assert stats.seat_chart.accessibleDescription() == "\n".join(ru_seat_texts(naruto))
+    ru = translator("ru")
+    assert [t for t in stats.length_chart.texts() if not t.endswith(": 0 игр")] == [
+        f"{ru.plural('turns', turns)}: {ru.plural('games', n)}" for turns, n in lengths.items()]
+    assert stats.length_chart.accessibleName() == "Длина партий в ходах"
+    assert stats.game_label.text() == "Игра:" and stats.game_choice.currentText() == ru.term("game", "naruto")
+    assert stats.chart.texts()[0].endswith(f"{stats.chart.stats[0].wins} / 2 · {50 * stats.chart.stats[0].wins}%")
+    for chart in (stats.chart, stats.seat_chart, stats.length_chart):  # within the window, never sideways
+        area = chart.parentWidget().parentWidget()
+        assert chart.width() <= area.viewport().width() and area.horizontalScrollBar().maximum() == 0
+        assert chart.toolTip() and chart.toolTip() != STATS[chart.TIP]  # in Russian
+    assert stats.decks.horizontalScrollBar().maximum() == 0 and stats.width() <= window.width()
+    assert stats.seat_chart.height() >= stats.seat_chart.sizeHint().height()  # every seat's row shown
+    assert page.stats_game == "naruto"
+    page.reload()  # stays on the game chosen
+    assert stats.game_choice.currentData() == "naruto"
+
+
+def test_the_histogram_groups_turns_when_a_column_each_would_not_fit(qtbot):
+    assert spans({3: 1, 5: 2}, 1) == [Span(3, 3, 1), Span(4, 4, 0), Span(5, 5, 2)]
+    assert spans({3: 1, 4: 2, 9: 1, 10: 4}, 5) == [Span(0, 4, 3), Span(5, 9, 1), Span(10, 14, 4)]
+    chart = LengthChart()
+    qtbot.addWidget(chart)
+    lengths = {turns: turns % 3 for turns in range(5, 96)}
+    chart.show_stats(lengths)
+    chart.show()
+    for width, grouped in ((4000, False), (300, True)):
+        chart.resize(width, 180)
+        columns = chart.columns()
+        assert (columns[0].last > columns[0].first) == grouped
+        assert sum(c.games for c in columns) == sum(lengths.values())
+        assert chart.accessibleDescription().split("\n") == [c.text() for c in columns]
+    first = columns[0]
+    assert first.first % (first.last - first.first + 1) == 0  # ranges start at a multiple of their size
+    assert chart.texts()[0] == f"{first.first}–{first.last} turns: {first.games} games"
 
 
 def test_export_then_import_into_another_database_round_trips(window, recorded, tmp_path, qtbot, monkeypatch):
@@ -396,8 +495,8 @@ def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(windo
         assert page.step_label.text() == f"Step {step} of {len(actions)}"
         expected = [line for line in log_lines(page) if not line.startswith("    ")]
         assert expected == [LOG("action", n=a.seq, player=info.players[a.actor],
-                                action=label(Action.parse(a.notation), window.context.card_name,
-                                             seat_name=lambda s: info.players[s]))
+                                action=sentence(Action.parse(a.notation), window.context.card_name,
+                                                seat_name=lambda s: info.players[s]))
                             for a in actions[:step]]
         events = [current().event(e.key, e.params, lambda s: info.players[s], window.context.card_name)
                   for e in reference.match.log]
@@ -537,7 +636,8 @@ def test_a_page_whose_match_is_taken_over_elsewhere_keeps_playing_in_a_copy(wind
 
 def test_a_resumed_match_gets_its_computer_player_back(window, context):
     page = window.start.open("new_match")
-    page.seats[1].opponent.setCurrentIndex(page.seats[1].opponent.findData("heuristic"))
+    opponent = page.panels["naruto"].seats[1].opponent
+    opponent.setCurrentIndex(opponent.findData("heuristic"))
     page.start_button.click()
     uid = window.page.adapter.uid
     assert records.get_match(context.database(), uid).computers == {1: "heuristic"}

@@ -6,15 +6,17 @@ from __future__ import annotations
 import random
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QCheckBox, QMessageBox, QPushButton
 
 import localization
 from cards.records import get_match
 from gui.i18n import language
-from gui.match.board import CardChip
 from gui.match.chain_view import MESSAGES as CHAIN
 from gui.match.page import MESSAGES as PAGE, MatchPage
+from referee.engine.action import Action
+from referee.games.llamas.rules import new_match as llamas_match
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.rules import new_match
 from referee.games.naruto.scenario import scenario
@@ -34,11 +36,24 @@ def button(page: MatchPage, notation: str) -> QPushButton:
     return found[0]
 
 
-def starting(page: MatchPage, prefix: str) -> QPushButton:
-    """The first option whose notation starts with ``prefix`` (the payment is the listing's)."""
+class Listed:
+    """An option taken with the payment the rules list: its button clicked, then, when the cost may
+    be paid otherwise, the payment picker's Confirm (the listed payment is chosen in it already)."""
+
+    def __init__(self, page: MatchPage, button: QPushButton):
+        self.page, self.button = page, button
+
+    def click(self) -> None:
+        self.button.click()
+        if self.page.options.payment is not None:
+            self.page.options.payment.confirm.click()
+
+
+def starting(page: MatchPage, prefix: str) -> Listed:
+    """The first option whose notation starts with ``prefix``, to take with the listing's payment."""
     found = [b for b in page.options.buttons if b.objectName().startswith(prefix) and b.isEnabled()]
     assert found, (prefix, [b.objectName() for b in page.options.buttons])
-    return found[0]
+    return Listed(page, found[0])
 
 
 def guided(context, rng: random.Random, seed: int, names: tuple[str, str]):
@@ -70,6 +85,20 @@ def test_a_whole_guided_game_played_by_clicking_options(window, context):
     record = get_match(context.database(), page.adapter.uid)
     assert record.is_finished and record.winner == outcome.winner and record.actions == len(match.history)
     assert not page.pass_button.isEnabled() and not page.next_button.isEnabled()
+    # game over offers a rematch, the replay and the statistics
+    assert set(page.game_over_buttons) == {"rematch", "replay", "statistics"}
+    replay = page.replay()
+    assert replay.replay.info.uid == page.adapter.uid
+    window.back()
+    stats = page.statistics()
+    assert stats.tabs.currentWidget() is stats.stats
+    window.back()
+    again = page.rematch()
+    assert again is not page and not again.match.history and again.adapter.uid != page.adapter.uid
+    assert [p.name for p in again.match.state.players] == ["Ana", "Boris"]
+    decks = [sorted(again.match.state.instances[i] for i in p.deck) for p in again.match.state.players]
+    assert decks == [sorted(match.to_json()["initial"]["instances"][i] for i in p["deck"])
+                     for p in match.to_json()["initial"]["players"]]
 
 
 def test_greyed_cards_say_why_with_their_rule(window):
@@ -163,8 +192,8 @@ def test_undo_and_redo_and_the_confirmation_over_a_draw(window, monkeypatch):
     page.undo_button.click()
     assert asked and len(match.history) == length
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    page.undo_button.click()
-    assert len(match.history) == length - 1
+    page.undo_button.click()  # back to the last decision: the moves the page took alone are taken back too
+    assert 1 <= len(match.history) < length and page.forced() is None
 
 
 @pytest.mark.parametrize("lang", ["es", "ru", "fr"])
@@ -230,7 +259,6 @@ def test_a_computer_opponent_answers_through_the_adapter(window, context, qtbot)
 
 def test_a_refusal_is_logged_with_its_rule_linked_to_the_rules_reference(window):
     from gui.rules_browser import RulesBrowser
-    from referee.engine.action import Action
 
     match = scenario(phase="mission_main", turn=1, counters=(0, 0),
                      p1={"hand": ["N-008"], "deck": DECK}, p2={"deck": DECK})
@@ -369,32 +397,95 @@ def test_the_log_after_undo_and_redo_reads_as_one_made_afresh(window, context):
     assert shown(page.log) == afresh()
 
 
-def test_the_board_redraws_only_the_parts_that_changed(window):
-    match = scenario(phase="mission_main", turn=1, counters=(0, 0),
-                     p1={"hand": ["N-003", "N-008"], "village": ["N-011"], "deck": DECK}, p2={"deck": DECK})
+def test_a_window_with_nothing_to_answer_passes_by_itself_and_the_hot_seat_keeps_the_screen(window, qtbot):
+    match = scenario(phase="mission_main", turn=2, counters=(1, 1),
+                     p1={"hand": ["N-003", "J-001"], "deck": DECK}, p2={"deck": DECK})
+    page = window.open_match(match, hot_seat=True)
+    page.handover_button.click()
+    page.next_button.click()  # the Mission phase ends: player 2 may answer, with nothing to answer with
+    assert match.actor == 1 and [str(a) for a in match.legal_actions()] == ["pass"]
+    assert page.forced() == Action("pass") and page.center.currentWidget() is not page.handover
+    qtbot.waitUntil(lambda: match.actor == 0, timeout=3000)
+    assert str(match.history[-1]) == "pass" and page.adapter.actors[-1] == 1
+    assert page.center.currentWidget() is not page.handover  # player 1 goes on without a hand-over
+    page.undo_button.click()  # back to player 1's last decision, over the pass taken for player 2
+    assert match.history == [] and match.actor == 0 and match.phase == "mission_main"
+
+
+def test_number_keys_take_the_numbered_options_and_space_goes_on(window, qtbot):
+    match = scenario(phase="mission_main", turn=2, counters=(1, 1),
+                     p1={"hand": ["N-003", "J-001"], "deck": DECK}, p2={"deck": DECK})
     page = open_page(window, match)
-    area = page.board.areas[0]
-
-    def chips(row) -> list:  # in the row's layout (the chips replaced leave it at once)
-        laid_out = [row.row.itemAt(i).widget() for i in range(row.row.count())]
-        return [chip for w in laid_out if w is not None for chip in [w, *w.findChildren(CardChip)]
-                if isinstance(chip, CardChip)]
-
-    hand, village = chips(area.hand), chips(area.village)
-    button(page, "charge N-003").click()
-    assert [c.text for c in chips(area.hand)] == ["N-008 Iruka Umino"] and not set(chips(area.hand)) & set(hand)
-    assert village and chips(area.village) == village  # the same chips: nothing to lay out or paint again
+    first = page.options.numbered()[0]
+    assert first.text().startswith("1. ")
+    expected = first.objectName()
+    qtbot.keyClick(page, Qt.Key.Key_1)
+    assert [str(a) for a in match.history] == [expected]
+    qtbot.keyClick(page, Qt.Key.Key_Space)  # no option left worth a click but going on
+    assert match.phase != "mission_main" or len(match.history) == 2
 
 
-def test_a_ninja_under_another_players_control_names_its_owner(window):
-    """Mind Transfer Jutsu J-022 takes Sakura into the other village: its card there says whose it is."""
-    m = scenario(phase="battle_attack", turn=3,
-                 p1={"village": ["N-004"], "hand": ["J-022"], "chakra": ["J-020", "N-004", "N-003"], "deck": DECK},
-                 p2={"village": ["N-003", "N-018"], "teams": [["N-003", "N-018"]], "deck": DECK})
-    for a in ("send T1", "next", "block T1 on N-004 lead N-003", "next",
-              "jutsu J-022 by N-004 target N-003@2 pay J-020 N-004 N-003", "pass", "pass"):
-        m.apply(a)
-    page = open_page(window, m)
-    (sakura,) = [c for c in page.board.areas[0].village.findChildren(CardChip) if "Sakura" in c.text]
-    assert m.state.players[1].name in sakura.toolTip().splitlines()[-1]
-    assert not [c for c in page.board.areas[1].village.findChildren(CardChip) if "Sakura" in c.text]
+@pytest.mark.parametrize("redo", ["Ctrl+Y", "Ctrl+Shift+Z"])
+def test_ctrl_z_undoes_and_both_redo_keys_redo(window, qtbot, redo):
+    match = scenario(phase="mission_main", turn=2, counters=(1, 1),
+                     p1={"hand": ["N-003", "J-001"], "deck": DECK}, p2={"deck": DECK})
+    page = open_page(window, match)
+    button(page, "charge J-001").click()
+    qtbot.keyClick(page, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert match.history == []
+    key = Qt.Key.Key_Y if redo == "Ctrl+Y" else Qt.Key.Key_Z
+    mods = Qt.KeyboardModifier.ControlModifier | (Qt.KeyboardModifier.ShiftModifier if "Shift" in redo
+                                                   else Qt.KeyboardModifier.NoModifier)
+    qtbot.keyClick(page, key, mods)
+    assert [str(a) for a in match.history] == ["charge J-001"]
+
+
+def test_a_player_who_will_not_respond_has_priority_passed_for_them(window, qtbot):
+    match = jutsu_exchange()
+    page = open_page(window, match)
+    actions = page.auto_pass_button.menu().actions()
+    assert [a.text() for a in actions] == [PAGE("auto_pass_seat", name=page.player_name(k)) for k in (0, 1)]
+    actions[1].trigger()  # the second player says they will not respond
+    assert page.auto_pass == {1}
+    starting(page, "jutsu J-030 by N-011").click()
+    assert match.actor == 1 and len(match.legal_actions()) > 1  # they could answer with a Jutsu...
+    assert page.forced() == Action("pass")  # ...but they said they would not
+    qtbot.waitUntil(lambda: match.actor != 1, timeout=3000)
+    assert str(match.history[-1]) == "pass" and page.adapter.actors[-1] == 1
+    actions[1].trigger()  # taken back: they decide again
+    assert page.auto_pass == set()
+
+
+@pytest.mark.parametrize("game,seed", [("naruto", 7), ("naruto", 12), ("llamas", 3)])
+def test_a_whole_guided_game_played_with_the_keyboard_alone(window, context, qtbot, game, seed):
+    """Number keys take the numbered options, Space passes or goes on; while a cost is paid, number
+    keys choose the cards, Return confirms and Escape cancels: no step needs the mouse."""
+    rng = random.Random(seed)
+    match = guided(context, rng, seed, ("Ana", "Boris")) if game == "naruto" else \
+        llamas_match(3, seed=seed, names=("Ana", "Boris", "Chloé"))
+    page = window.open_match(match)
+    page.delay_ms = 0
+    for _ in range(4000):
+        if match.is_over():
+            break
+        if page.forced() is not None:  # the page takes it on its own (a timer)
+            qtbot.waitUntil(lambda: page.forced() is None or match.is_over(), timeout=2000)
+            continue
+        payment = page.options.payment
+        if payment is not None:
+            keyed = [tile for tile in payment.tiles if tile.key is not None]
+            if keyed and rng.random() < 0.4:
+                qtbot.keyClick(page, getattr(Qt.Key, f"Key_{rng.choice(keyed).key}"))
+                continue
+            focus = window.focusWidget()
+            assert payment.isAncestorOf(focus)  # the keyboard is in the picker
+            qtbot.keyClick(focus, Qt.Key.Key_Return if payment.confirm.isEnabled() else Qt.Key.Key_Escape)
+            continue
+        numbered = page.options.numbered()
+        goes_on = any(b.isEnabled() for b in page.controls.values())
+        assert numbered or goes_on, (match.phase, [str(a) for a in match.legal_actions()])
+        if numbered and (not goes_on or rng.random() < 0.7):
+            qtbot.keyClick(page, getattr(Qt.Key, f"Key_{rng.randint(1, len(numbered))}"))
+        else:
+            qtbot.keyClick(page, Qt.Key.Key_Space)
+    assert match.is_over() and page.game_over.isVisible()

@@ -1,17 +1,26 @@
 """The widgets show a seat only the cards the rules let it see (`Rules.visible`): the manual toolbox
 lists exactly the visible cards a tool can name, never the other hand; the options panel shows no
-card of a hand that is not the screen's (a computer's turn, the hot seat's hand-over screen)."""
+card of a hand that is not the screen's (a computer's turn, the hot seat's hand-over screen); whole
+games against the computer, in both games, never name on any widget a card hidden from the player."""
 
 from __future__ import annotations
 
+import random
+import re
+
+import pytest
 from PySide6.QtWidgets import QCheckBox, QPushButton
 
 from gui.match.toolbox import Toolbox
+from tests.gui.texts import screen_texts
 from referee.engine.sight import seen_by
 from referee.games.llamas.opponent import HeuristicPlayer as LlamasHeuristic
 from referee.games.llamas.scenario import scenario as llamas_scenario
+from referee.games.llamas.rules import new_match as llamas_match
 from referee.games.naruto.cards import Card, bundled
+from referee.games.naruto.decks import random_deck
 from referee.games.naruto.opponent import HeuristicPlayer as NarutoHeuristic
+from referee.games.naruto.rules import new_match as naruto_match
 from referee.games.naruto.scenario import scenario
 
 DECK = ["N-003"] * 6
@@ -120,3 +129,99 @@ def test_the_hot_seats_hand_over_screen_shows_no_hand_in_the_options(window):
     assert not [n for n in secret if n in texts(page.options)]
     page.handover_button.click()
     assert [n for n in secret if n in texts(page.options)]  # shown to its player once handed over
+
+
+# --- whole games against the computer: nothing on screen names a card the human may not see ---------
+#: the log events of a card the rules show every player (Llamas: a card searched for is shown, L-SEARCH-1)
+SHOWN_TO_ALL = frozenset({"shown"})
+
+
+class Watcher:
+    """Follows what seat ``me`` has seen so far (its own deck list, every card ever visible to it) and
+    checks that the page names no other card (a card the rules showed every player counts as seen):
+    neither the number nor the name in the active language
+    of a card that sits hidden from it and that it has never seen (a name another seen card shares is
+    not held against the page)."""
+
+    def __init__(self, page, me: int, known: set[str]):
+        self.page, self.me, self.seen = page, me, set(known)
+        self.checks = 0
+
+    def check(self) -> None:
+        m = self.page.match
+        s = m.state
+        visible = seen_by(m.rules, s, self.me)
+        self.seen |= {s.instances[i] for i in visible if s.instances[i] is not None}
+        self.seen |= {e.params["card"] for e in m.log if e.key in SHOWN_TO_ALL}
+        hidden = {n for i, n in enumerate(s.instances) if i not in visible and n is not None} - self.seen
+        if not hidden:
+            return
+        name = self.page.card_name
+        allowed_names = {name(n) for n in self.seen}
+        text = screen_texts(self.page)
+        leaks = [n for n in hidden if re.search(rf"\b{re.escape(n)}\b", text)]
+        leaks += [name(n) for n in hidden if name(n) not in allowed_names and name(n) in text]
+        assert not leaks, (leaks, m.phase, [str(a) for a in m.history[-3:]], [t for t in text.splitlines() if any(n in t for n in leaks)])
+        self.checks += 1
+
+
+def play_against_the_computer(page, watcher: Watcher, rng: random.Random, limit: int = 4000) -> None:
+    """Seat 0 clicks a random enabled option or control; the computer moves when its turn comes (its
+    timer stopped, so the page is looked at between every two actions)."""
+    page._timer.stop()
+    page.delay_ms = 10 ** 9
+    for _ in range(limit):
+        watcher.check()
+        if page.match.is_over():
+            return
+        if page.match.actor in page.computer:
+            page._computer_move()
+            page._timer.stop()
+            continue
+        choices = [b for b in page.options.buttons if b.isEnabled()] + \
+                  [b for b in page.controls.values() if b.isEnabled()]
+        assert choices, page.match.phase
+        rng.choice(choices).click()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_a_whole_naruto_game_against_the_computer_names_no_card_hidden_from_the_player(window, context, seed):
+    rng = random.Random(seed)
+    cards = context.cards()
+    mine, theirs = random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)
+    m = naruto_match([mine, theirs], seed=seed, cards=cards, names=("Ana", "CPU"))
+    page = window.open_match(m, computer={1: NarutoHeuristic(seed)})
+    watcher = Watcher(page, 0, set(mine))
+    play_against_the_computer(page, watcher, rng)
+    assert page.match.is_over() and watcher.checks > 50
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_a_whole_llamas_game_against_two_computers_names_no_card_hidden_from_the_player(window, seed):
+    m = llamas_match(3, seed=seed, names=("Ana", "CPU 1", "CPU 2"))
+    page = window.open_match(m, computer={1: LlamasHeuristic(seed), 2: LlamasHeuristic(seed + 1)})
+    watcher = Watcher(page, 0, set())
+    play_against_the_computer(page, watcher, random.Random(seed))
+    assert page.match.is_over() and watcher.checks > 20
+
+
+def test_the_log_names_a_look_at_the_top_of_a_deck_and_the_card_taken_only_to_their_player(window):
+    deck = ["J-001", "N-009", "N-002", "N-003"] + ["N-001"] * 6
+    m = scenario(phase="mission_main", turn=2, counters=(5, 5), p1={"hand": ["M-011", "J-011"], "deck": deck},
+                 p2={"deck": DECK})
+    for a in ("mission M-011 pay J-011", "pass", "pass"):  # Bingo Book: seat 1 looks, then takes
+        m.apply(a)
+    assert m.state.pending and m.actor == 0
+    page = window.open_match(m, computer={0: NarutoHeuristic(0)})  # the screen is seat 2's
+    page._timer.stop()
+    page.adapter.apply("choose N-009@1")
+    page._timer.stop()
+    log = page.log.plain_text()
+    assert page.viewers() == {1}
+    assert not [n for n in ("J-001", "N-009", "N-002") if n in log], log
+    assert "looks at 3 cards" in log and "Choose (hidden from you)" in log and "from the deck to the hand." in log
+    assert log.count("(hidden from you)") == 1  # the passes that led there hide nothing
+    page.log.log.set_viewers(frozenset({0}))  # the screen handed to seat 1 (hot seat): its own look, whole
+    log = page.log.plain_text()
+    assert all(n in log for n in ("J-001", "N-009", "N-002")) and "hidden from you" not in log
