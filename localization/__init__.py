@@ -76,9 +76,9 @@ class Translator:
         return self._t.npgettext(f"plural:{key}", singular, plural, n).format(n=n, **params)
 
     def cost(self, costs) -> str:
-        """A Jutsu cost's ways to pay (``(("W", "1"), ("3",))``) as printed, joined by "or" in
-        this language: ``W 1 или 3``."""
-        parts = [" ".join(tokens) for tokens in costs]
+        """A Jutsu cost's ways to pay (``(("W", "1"), ("3",))``) as printed, the symbols' letters and
+        the word "or" in this language: ``Вд 1 или 3``."""
+        parts = [" ".join(self.term("symbol_letter", t) for t in tokens) for tokens in costs]
         out = parts[0] if parts else ""
         for other in parts[1:]:
             out = _LOCAL.render("cost_or", self, first=out, second=other)

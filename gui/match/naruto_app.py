@@ -107,6 +107,11 @@ SYMBOL_LETTERS = {symbol: letter for letter, symbol in LETTERS.items()}
 ENTRANCE, HAND = "#ffffff", "#3b3b3b"
 
 
+def letter(printed: str) -> str:
+    """A symbol's letter as the active language writes it (``W`` is ``A``, Agua, in Spanish)."""
+    return current().term("symbol_letter", printed) if printed else ""
+
+
 def keyword_rules(card: Card) -> tuple[str, ...]:
     """The rules of the card's keywords (``Permanent (2)`` also follows N-KEY-PERM-2) and of an X it
     prints (N-KEY-X-1)."""
@@ -129,7 +134,7 @@ def cost_pips(card: Card) -> tuple[Pip, ...]:
         pips: list[Pip] = []
         for k, tokens in enumerate(card.costs):
             pips += [Pip("/", "")] if k else []
-            pips += [Pip(t, SYMBOL_COLOURS[LETTERS[t]]) if t in LETTERS else Pip(t, GREY) for t in tokens]
+            pips += [Pip(letter(t), SYMBOL_COLOURS[LETTERS[t]]) if t in LETTERS else Pip(t, GREY) for t in tokens]
         return tuple(pips)
     if card.entrance_cost is None and card.hand_cost is None and not card.variable:
         return ()
@@ -144,7 +149,7 @@ def look(card: Card, game: str) -> Look:
                  f"{stat(card, 'injured_combat')}/{stat(card, 'injured_support')}")
     details = (keywords(card), attribute(card), characteristics(card))
     return Look(kind=card_type(card, game), band=band, body=body,
-                symbols=tuple(Pip(SYMBOL_LETTERS.get(s, ""), SYMBOL_COLOURS.get(s, GREY)) for s in card.symbols),
+                symbols=tuple(Pip(letter(SYMBOL_LETTERS.get(s, "")), SYMBOL_COLOURS.get(s, GREY)) for s in card.symbols),
                 cost=cost_pips(card),
                 power=power, details=tuple(d for d in details if d), rules=keyword_rules(card))
 
