@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer
 
+from ..faces import face
 from ..match.page import MatchPage
 from .board import LlamasBoard
 from .pile_view import PileView
@@ -24,7 +25,8 @@ class LlamasPage(MatchPage):
         return LlamasBoard(context)
 
     def make_tabs(self):
-        self.pile = PileView(self.card_name, self.player_name, self.view.choice_name)
+        self.pile = PileView(self.card_name, self.player_name, self.view.choice_name,
+                             lambda number: face(self.context, number))
         return [(self.pile, "pile_tab")]
 
     first_player: int | None = None  # the seat chosen to start on the new-match page, until recorded

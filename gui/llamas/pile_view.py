@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from typing import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QHeaderView, QLabel, QTreeView, QVBoxLayout, QWidget
 
 from localization import Messages, current
 
+from ..faces import Face
 from ..i18n import watch
+from ..tile_paint import STRIP
+from ..tiles import CardTile
 
 MESSAGES = Messages("gui.llamas.pile_view", {
     "number": "#",
@@ -47,9 +51,11 @@ COLUMNS = ("number", "card", "player", "detail")
 
 class PileView(QWidget):
     def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str],
-                 choice_name: Callable[[str], str]):
+                 choice_name: Callable[[str], str], face: Callable[[str], Face] | None = None):
+        """``face``: a card's face, to draw each card as a tile (its name alone without it)."""
         super().__init__()
         self.card_name, self.player_name, self.choice_name = card_name, player_name, choice_name
+        self.face = face
         self.status = QLabel()
         self.status.setObjectName("pile_status")
         self.status.setWordWrap(True)
@@ -101,7 +107,17 @@ class PileView(QWidget):
                     row[0].appendRow(self._row("", eff["number"], eff["player"], status))
                 chain.appendRow(row)
         self.tree.expandAll()
+        if self.face is not None:
+            self._tiles(self.model.invisibleRootItem())
         self.status.setText(self._status(s))
+
+    def _tiles(self, parent: QStandardItem) -> None:
+        """Each card of the pile and the chain as the same tile as everywhere else."""
+        for row in range(parent.rowCount()):
+            card = parent.child(row, 1)
+            if card is not None and card.data(Qt.ItemDataRole.UserRole):
+                self.tree.setIndexWidget(card.index(), CardTile(self.face(card.data(Qt.ItemDataRole.UserRole)), STRIP))
+            self._tiles(parent.child(row, 0))
 
     def _heading(self, text: str) -> QStandardItem:
         item = QStandardItem(text)
@@ -114,6 +130,7 @@ class PileView(QWidget):
         items = [QStandardItem(t) for t in texts]
         for item in items:
             item.setToolTip(item.text())
+        items[1].setData(card, Qt.ItemDataRole.UserRole)
         return items
 
     def _what(self, s, entry: dict) -> str:

@@ -5,6 +5,7 @@ the pile shows the pile."""
 from __future__ import annotations
 
 from tests.gui.test_match_page import jutsu_exchange, starting
+from gui.tiles import CardTile
 from referee.games.llamas.scenario import scenario as llamas_scenario
 
 
@@ -36,3 +37,6 @@ def test_a_llamas_card_played_brings_the_pile_into_view(window):
     play.click()
     assert m.state.pile or m.state.chain
     assert page.tabs.currentWidget() is page.pile
+    heading = page.pile.model.item(0, 0)
+    tile = page.pile.tree.indexWidget(heading.child(0, 1).index())  # the card played, as a tile
+    assert isinstance(tile, CardTile) and page.plain_card_name("LU-001") in tile.accessibleName()
