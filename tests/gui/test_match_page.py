@@ -241,6 +241,9 @@ def test_hot_seat_hides_the_hand_until_the_device_is_handed_over(window, context
     button(page, "first 1").click()
     button(page, "keep").click()  # Ana keeps: now Boris decides, after the hand-over
     assert page.center.currentWidget() is page.handover and "Boris" in page.handover_text.text()
+    assert match.can_undo and not page.undo_button.isEnabled()  # no undo behind the hand-over screen
+    page.undo()
+    assert str(match.history[-1]) == "keep"
 
 
 def test_a_computer_opponent_answers_through_the_adapter(window, context, qtbot):
