@@ -1,0 +1,202 @@
+"""Reading a card's English effect text into the effect vocabulary (issue 17).
+
+Set 1's effects were written as data by hand (data/effects.toml); every other card of the game has
+only its printed English text. This reader parses that text with a grammar of the game's recurring
+phrasings, kept as data (data/effects.lark, a lark Earley grammar), and a lark Transformer builds
+the definition in exactly the shape effects.toml gives a card, so the engine carries it out like a
+hand-written one.
+
+It is conservative by design: a wrong automation is worse than none, so a card is read only when
+every line of its text is understood; one unknown sentence and `read` gives None, and the card stays
+with the manual toolbox, whole. A Jutsu's or Mission's "Requirements:" and "Target:" lines are read
+too (`read_card`), since the operations' meaning depends on them; the engine keeps them as the
+card's `requirement` and `target` columns, not in the definition.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Transformer, v_args
+from lark.exceptions import LarkError, VisitError
+
+from .cards import RANKS
+from .targets import TARGETS
+
+#: the characters of the catalogue's texts that the grammar writes in one plain form
+_PLAIN = str.maketrans({"“": '"', "”": '"', "’": "'", "‘": "'"})
+
+
+#: the grammar's operations on the card's targets that take no number: rule -> (op, parameters)
+_ON_TARGETS = {
+    "injure": ("injure", {}),
+    "heal": ("heal", {}),
+    "to_hand": ("move", {"zone": "hand"}),
+    "to_chakra": ("move", {"zone": "chakra"}),
+    "to_discard": ("move", {"zone": "discard"}),
+    "to_standby": ("move", {"zone": "standby"}),
+    "negate": ("negate", {"zone": "discard"}),
+    "zero": ("zero", {}),
+}
+
+
+class Unread(Exception):
+    """A sentence the grammar parses but the vocabulary cannot say (a quoted requirement that is not
+    a rank, a +0/+0): the card stays manual."""
+
+
+@dataclass
+class Reading:
+    """What a text says: the effect definition (effects.toml's shape), and a Jutsu's or Mission's
+    requirement and target kind (set01.csv's columns)."""
+
+    effect: dict[str, list[dict]] = field(default_factory=dict)
+    requirement: str = ""
+    target: str = "none"
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files(__package__).joinpath("data/effects.lark").read_text(encoding="utf-8")
+    return Lark(grammar, parser="earley", maybe_placeholders=False)
+
+
+def _plain(text: str) -> str:
+    """One plain form of a text: straight quotes, single spaces, no blank lines."""
+    lines = (" ".join(line.split()) for line in text.translate(_PLAIN).splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def read_card(text: str) -> Reading | None:
+    """The reading of a whole effect text, or None unless every line is understood."""
+    text = _plain(text)
+    if not text:
+        return None
+    try:
+        return _Build().transform(_parser().parse(text))
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, Unread):
+            return None
+        raise
+    except LarkError:
+        return None
+
+
+def read(text: str) -> dict[str, list[dict]] | None:
+    """The effect definition of a text (as effects.toml writes one card's), or None (stays manual)."""
+    reading = read_card(text)
+    return None if reading is None else reading.effect
+
+
+def _name(quoted) -> str:
+    return str(quoted)[1:-1].strip()
+
+
+@v_args(inline=True)
+class _Build(Transformer):
+    """Each sentence to ``(key, value)``; `start` gathers them into a `Reading`."""
+
+    # --- the whole text ----------------------------------------------------------------------------
+    @v_args(inline=False)
+    def start(self, items) -> Reading:
+        out = Reading()
+        for key, value in items:
+            if key == "requirement":
+                out.requirement = value
+            elif key == "target":
+                out.target = value
+            else:
+                out.effect.setdefault(key, []).extend(value)
+        if "do" in out.effect and len(out.effect) > 1:
+            raise Unread("a played card's effect mixed with a Ninja's abilities")
+        uses_targets = any(op.get("to") == "targets" for ops in out.effect.values() for op in ops)
+        if uses_targets and out.target == "none":
+            raise Unread("an operation on a target the text does not name")
+        if out.target == "user":  # "the target" of a card that targets its user is the user
+            for ops in out.effect.values():
+                for op in ops:
+                    if op.get("to") == "targets":
+                        op["to"] = "user"
+        return out
+
+    # --- Jutsu and Mission lines ---------------------------------------------------------------
+    def requirement_attribute(self, quoted):
+        return "requirement", f"attr:{_name(quoted)}"
+
+    def requirement_rank(self, quoted):
+        if _name(quoted) not in RANKS:
+            raise Unread("a quoted requirement that is not a rank")
+        return "requirement", f"rank:{_name(quoted)}"
+
+    def target(self, kind):
+        return "target", kind
+
+    @v_args(inline=False)
+    def effect(self, ops):
+        return "do", ops
+
+    # --- Ninja lines -----------------------------------------------------------------------------
+    def ninja_line(self, item):
+        return item
+
+    def static(self, power):
+        return "while", [{"op": "boost", "to": "self", **power}]
+
+    def with_name(self, quoted, power):
+        return "while", [{"op": "boost", "to": "self", **power, "if": ["sent", f"team_has:name:{_name(quoted)}"]}]
+
+    def deployed(self, op):
+        return "deployed", [op]
+
+    def sent_attack(self, power):
+        return "sent", [{"op": "boost", "to": "self", **power, "if": ["attacking"]}]
+
+    def sent_battle(self, power):
+        return "sent", [{"op": "boost", "to": "self", **power}]
+
+    def won(self, op):
+        return "won", [op]
+
+    # --- operations ------------------------------------------------------------------------------
+    def draw(self, n):
+        return {"op": "draw", "who": "self", "n": n}
+
+    def mill(self, n):
+        return {"op": "mill", "who": "opponent", "n": n}
+
+    def deck_to_chakra(self, n):
+        return {"op": "deck_to_chakra", "n": n}
+
+    def boost(self, subject, power):
+        return {"op": "boost", "to": subject, **power}
+
+    def damage(self, n):
+        return {"op": "damage", "to": "targets", "n": n}
+
+    # --- words -----------------------------------------------------------------------------------
+    def the_target(self):
+        return "targets"
+
+    def the_user(self):
+        return "user"
+
+    def power(self, combat, support):
+        """Only the non-zero parts, as effects.toml writes them (``combat = 1`` for +1/+0)."""
+        out = {k: int(v) for k, v in (("combat", combat), ("support", support)) if int(v)}
+        if not out:
+            raise Unread("+0/+0")
+        return out
+
+    def count(self, token):
+        return 1 if str(token).lower() in ("a", "one") else int(token)
+
+    def __default__(self, data, children, meta):
+        """A target kind (``t_fighting``: the word of `TARGETS`) or an operation on the targets
+        without parameters (`_ON_TARGETS`)."""
+        if data.startswith("t_") and data[2:] in TARGETS:
+            return data[2:]
+        if data in _ON_TARGETS:
+            return {"op": _ON_TARGETS[data][0], "to": "targets", **_ON_TARGETS[data][1]}
+        raise Unread(f"no reading for {data}")

@@ -1,0 +1,181 @@
+"""The effect-text reader (issue 17): each phrasing of data/effects.lark, with texts written here in
+the catalogue's style (never a card's real text), read into the definition effects.toml would give;
+a text with one sentence the grammar does not hold is not read at all; and read definitions played
+in a real position through the engine, resolving as their text says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.games.naruto.cards import Card, bundled
+from referee.games.naruto.reader import read, read_card
+from referee.games.naruto.scenario import scenario
+
+from test_rules_battle_end import applied, in_play, play, player, stat
+
+BOOST = {"op": "boost", "to": "self"}
+
+# =================================================================================================
+# each phrasing
+# =================================================================================================
+
+NINJA_LINES = [
+    ("Valid: This Ninja gets +2/+1.", {"while": [{**BOOST, "combat": 2, "support": 1}]}),
+    ("This Ninja gets +0/+2.", {"while": [{**BOOST, "support": 2}]}),
+    ("Valid: If this Ninja is in the same Team as “Test Friend”, this Ninja gets +1/+0.",
+     {"while": [{**BOOST, "combat": 1, "if": ["sent", "team_has:name:Test Friend"]}]}),
+    ("When this Ninja is put in play, draw 2 cards.", {"deployed": [{"op": "draw", "who": "self", "n": 2}]}),
+    ("When this Ninja is put in play, draw a card.", {"deployed": [{"op": "draw", "who": "self", "n": 1}]}),
+    ("When this Ninja is sent out to Attack, it gets +3/+0 during the turn.",
+     {"sent": [{**BOOST, "combat": 3, "if": ["attacking"]}]}),
+    ("When this Ninja is sent out to Battle, it gets +1/+1 for the turn.",
+     {"sent": [{**BOOST, "combat": 1, "support": 1}]}),
+    ("If this Ninja’s Team wins a Victory or an Outstanding Victory, draw 1 card.",
+     {"won": [{"op": "draw", "who": "self", "n": 1}]}),
+    ("Valid: When this Ninja's Team wins a Victory or an Outstanding Victory, draw 2 cards.",
+     {"won": [{"op": "draw", "who": "self", "n": 2}]}),
+]
+
+
+@pytest.mark.parametrize("text, definition", NINJA_LINES)
+def test_ninja_phrasings(text, definition):
+    assert read(text) == definition
+
+
+T = {"op": "move", "to": "targets"}
+EFFECTS = [
+    ("The target gets -2/-2 during this turn.", {"op": "boost", "to": "targets", "combat": -2, "support": -2}),
+    ("The user gets +3/+0 during this turn.", {"op": "boost", "to": "user", "combat": 3}),
+    ("Give 2 Damage to the target.", {"op": "damage", "to": "targets", "n": 2}),
+    ("Injure the target.", {"op": "injure", "to": "targets"}),
+    ("Heal the target.", {"op": "heal", "to": "targets"}),
+    ("Return the target to its owner's hand.", {**T, "zone": "hand"}),
+    ("Move the target to its owner’s Chakra area.", {**T, "zone": "chakra"}),
+    ("Discard the target.", {**T, "zone": "discard"}),
+    ("The target becomes a Stand-By Ninja.", {**T, "zone": "standby"}),
+    ("Negate the target.", {"op": "negate", "to": "targets", "zone": "discard"}),
+    ("The target's Power becomes 0/0 during this turn.", {"op": "zero", "to": "targets"}),
+]
+
+
+@pytest.mark.parametrize("sentence, op", EFFECTS)
+def test_operations_on_the_target(sentence, op):
+    assert read(f"Target: 1 Ninja\nEffect: {sentence}") == {"do": [op]}
+
+
+@pytest.mark.parametrize("sentence, op", [
+    ("Draw 3 cards.", {"op": "draw", "who": "self", "n": 3}),
+    ("Discard 4 cards from the top of your opponent's Deck.", {"op": "mill", "who": "opponent", "n": 4}),
+    ("Move the top 2 cards of your Deck to your Chakra area.", {"op": "deck_to_chakra", "n": 2}),
+])
+def test_operations_without_a_target(sentence, op):
+    assert read_card(f"Effect: {sentence}").target == "none" and read(f"Effect: {sentence}") == {"do": [op]}
+
+
+@pytest.mark.parametrize("line, kind", [
+    ("User", "user"), ("1 Ninja Battling against the user", "fighting"), ("1 Ninja opposing the user", "fighting"),
+    ("Every Ninja Battling against the user", "every_fighting"), ("1 Ninja", "ninja"),
+    ("1 Ninja on the Battlefield", "battlefield"), ("1 Stand-By Ninja", "standby"), ("1 of your Ninjas", "own_ninja"),
+    ("1 of your injured Ninjas", "own_injured"), ("1 of your opponent's Ninjas", "opposing_ninja"),
+    ("1 Jutsu", "jutsu"), ("1 Jutsu card", "jutsu"),
+])
+def test_target_lines(line, kind):
+    assert read_card(f"Target: {line}\nEffect: Injure the target.").target == kind
+
+
+def test_the_target_of_a_card_targeting_its_user_is_the_user():
+    assert read("Target: User\nEffect: The target gets +2/+2 during this turn.") == {
+        "do": [{"op": "boost", "to": "user", "combat": 2, "support": 2}]}
+
+
+@pytest.mark.parametrize("line, requirement", [
+    ("Requirements: “Chunin”", "rank:Chunin"), ("Requirement: \"Jonin\"", "rank:Jonin"),
+    ("Requirements: “Sand” Combat Attribute", "attr:Sand"),
+])
+def test_requirement_lines(line, requirement):
+    reading = read_card(f"{line}\nTarget: User\nEffect: The user gets +1/+0 during this turn.")
+    assert reading.requirement == requirement and reading.effect == {"do": [{"op": "boost", "to": "user", "combat": 1}]}
+
+
+def test_several_sentences_and_lines_are_kept_in_order():
+    text = "Target: 1 Ninja opposing the user\nEffect: Give 1 Damage to the target. Draw a card."
+    assert read(text) == {"do": [{"op": "damage", "to": "targets", "n": 1}, {"op": "draw", "who": "self", "n": 1}]}
+    text = "Valid: This Ninja gets +1/+0.\nWhen this Ninja is put in play, draw 1 card."
+    assert read(text) == {"while": [{**BOOST, "combat": 1}], "deployed": [{"op": "draw", "who": "self", "n": 1}]}
+
+
+def test_spacing_and_case_do_not_matter():
+    assert read("  valid:   THIS NINJA GETS +1/+1. \n\n") == {"while": [{**BOOST, "combat": 1, "support": 1}]}
+
+
+# =================================================================================================
+# conservative: one unknown sentence and nothing is read
+# =================================================================================================
+
+@pytest.mark.parametrize("text", [
+    "",
+    "Valid: This Ninja gets +1/+1. This Ninja cannot be sent out to Attack.",
+    "Valid: This Ninja gets +1/+1.\nValid: This Ninja cannot be the target of Jutsu cards.",
+    "Target: 1 Ninja\nEffect: Injure the target. Then, flip a coin.",
+    "Permanent (2)\nEffect: Draw 1 card.",
+    "Effect: Injure the target.",  # no Target line: the target is unknown
+    "Requirements: “Test Hero”\nTarget: User\nEffect: The user gets +1/+0 during this turn.",  # a name or trait?
+    "Valid: This Ninja gets +0/+0.",
+    "Effect: Draw 1 card.\nValid: This Ninja gets +1/+1.",  # a played card's effect and a Ninja's
+    "When this Ninja is put in play, draw 1 card",  # no full stop: not the sentence the grammar holds
+])
+def test_a_text_with_an_unknown_sentence_is_not_read(text):
+    assert read(text) is None and read_card(text) is None
+
+
+# =================================================================================================
+# read definitions played through the engine
+# =================================================================================================
+
+def card_read(text: str, **fields) -> Card:
+    """A test card whose effect is what the reader makes of ``text``."""
+    reading = read_card(text)
+    assert reading is not None
+    return Card(effect=text, script=json.dumps(reading.effect), requirement=reading.requirement,
+                target=reading.target, **fields)
+
+
+def jutsu(number: str, text: str) -> Card:
+    return card_read(text, number=number, name=f"Test {number}", type="Jutsu", symbols=("Fire",),
+                     jutsu_cost=("1",), effect_kind="jutsu")
+
+
+STRIKE = jutsu("J-981", "Target: 1 Ninja Battling against the user\nEffect: Give 1 Damage to the target.")
+FOCUS = jutsu("J-982", "Target: User\nEffect: The target gets +2/+1 during this turn.")
+CHAMPION = card_read("Valid: This Ninja gets +1/+2.", number="N-981", name="Test Champion", type="Ninja",
+                     symbols=("Fire",), entrance_cost=0, hand_cost=0, healthy=(1, 0), injured=(0, 0),
+                     characteristics=("Leaf", "Genin", "Male"), effect_kind="valid")
+CARDS = bundled().with_cards([STRIKE, FOCUS, CHAMPION])
+
+
+def exchange(p1: dict, p2: dict):
+    """Seat 1's first Ninja attacks alone, seat 2's first Ninja blocks it: the Jutsu exchange is open."""
+    m = scenario(phase="battle_attack", turn=3, cards=CARDS, p1=player(**p1), p2=player(**p2))
+    play(m, "send T1", "next", f"block T1 on {p1['village'][0]}", "next")
+    assert m.phase == "battle_exchange_open" and m.actor == 0
+    return m
+
+
+def test_a_read_jutsu_boosts_its_user():
+    m = exchange({"village": ["N-001"], "hand": ["J-982"], "chakra": ["N-009"]}, {"village": ["N-009"]})
+    play(m, "jutsu J-982 by N-001 pay N-009", "pass", "pass")
+    assert applied(m) == ["J-982"] and stat(m, 0, "N-001") == (3, 1)
+
+
+def test_a_read_jutsu_damages_the_ninja_fighting_its_user():
+    m = exchange({"village": ["N-001"], "hand": ["J-981"], "chakra": ["N-009"]}, {"village": ["N-009"]})
+    play(m, "jutsu J-981 by N-001 pay N-009 target N-009@2", "pass", "pass")
+    assert applied(m) == ["J-981"] and in_play(m, 1, "N-009") in m.state.injured
+
+
+def test_a_read_valid_effect_holds_while_the_ninja_is_in_play():
+    m = scenario(phase="battle_attack", turn=3, cards=CARDS, p1=player(village=["N-981"]), p2=player(village=[]))
+    assert stat(m, 0, "N-981") == (2, 2)
+
