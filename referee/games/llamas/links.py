@@ -13,7 +13,7 @@ completely before the next (L-CHAIN-1, L-CHAIN-3); `chain.py` resolves them.
 from __future__ import annotations
 
 from .state import LlamasState
-from .traits import abilities_in, active, card_matches, field_traits, owns
+from .traits import active, card_matches, field_traits, owns
 
 
 def holds(s: LlamasState, seat: int, condition: str | None) -> bool:
@@ -58,13 +58,9 @@ def watchers(s: LlamasState, seats: list[int], when: str, iid: int, **info: int)
     if card is None:
         return out
     for seat in seats:
-        rams = field_traits(s, seat).rams  # the watchers' place is known: their abilities are read here
-        for watcher in s.players[seat].field:
-            known = s.card(watcher)
-            if watcher == iid or known is None:
-                continue
-            ability = abilities_in(known, rams).get(when)
-            if ability is not None and card_matches(card, ability.get("filter", "card")):
+        # the field's cards having ``when`` as they work there (`FieldTraits.abilities`)
+        for watcher, ability in field_traits(s, seat).abilities.get(when, ()):
+            if watcher != iid and card_matches(card, ability.get("filter", "card")):
                 out.append(effect(s, watcher, seat, when, ability, **info))
     return out
 
@@ -72,8 +68,6 @@ def watchers(s: LlamasState, seats: list[int], when: str, iid: int, **info: int)
 def begin_of_turn(s: LlamasState, seat: int) -> None:
     """Every "at the beginning of your turn" effect of the cards already in the field: one link
     (L-TURN-1, L-CHAIN-2)."""
-    rams = field_traits(s, seat).rams
-    add_link(s, [effect(s, iid, seat, "begin_of_turn", ability) for iid in s.players[seat].field
-                 if (card := s.card(iid)) is not None
-                 and (ability := abilities_in(card, rams).get("begin_of_turn")) is not None],
+    add_link(s, [effect(s, iid, seat, "begin_of_turn", ability)
+                 for iid, ability in field_traits(s, seat).abilities.get("begin_of_turn", ())],
              player=seat)

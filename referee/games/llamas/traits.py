@@ -37,7 +37,7 @@ class FieldTraits:
     L-ZONE-1), so `field_traits` keeps them per seat with the field's content as the key: a field
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
-    __slots__ = ("cards", "rams", "animals", "variations", "words", "win_count")
+    __slots__ = ("cards", "rams", "animals", "variations", "words", "win_count", "abilities")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
@@ -55,6 +55,14 @@ class FieldTraits:
                     words.setdefault(key, []).append((iid, value))
         self.words = {key: tuple(pairs) for key, pairs in words.items()}
         self.win_count = sum(v for _, v in self.words.get("win_count", ()))
+        #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
+        #: it works there (`abilities_in`) with the ability, in the field's order: every card played
+        #: asks each field for its watchers, and most fields have none
+        by_key: dict[str, list[tuple[int, dict]]] = {}
+        for iid, card in known:
+            for key, ability in abilities_in(card, self.rams).items():
+                by_key.setdefault(key, []).append((iid, ability))
+        self.abilities = {key: tuple(pairs) for key, pairs in by_key.items()}
 
     def needed(self, seats: int) -> int:
         """The animals this field's player needs to win in a game of ``seats`` players (`needed`)."""
