@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from referee.games.naruto.cards import Card, bundled
+from referee.games.naruto.cards import Card, bundled, bundled_scripts, script_text
 from referee.games.naruto.reader import read, read_card
 from referee.games.naruto.scenario import scenario
 
-from test_rules_battle_end import applied, in_play, play, player, stat
+from test_rules_battle_end import applied, events, in_play, numbers, play, player, stat
 
 BOOST = {"op": "boost", "to": "self"}
 
@@ -110,6 +110,62 @@ def test_spacing_and_case_do_not_matter():
     assert read("  valid:   THIS NINJA GETS +1/+1. \n\n") == {"while": [{**BOOST, "combat": 1, "support": 1}]}
 
 
+# --- the second slice: coins, start-of-turn offers, immunity, entrance costs, names -----------------
+HEADS_DRAW = {"op": "flip", "heads": [{"op": "draw", "who": "self", "n": 1}]}
+SECOND_SLICE = [
+    ("This Ninja gets +1/+2 during the turn it is put in play.", {"deployed": [{**BOOST, "combat": 1, "support": 2}]}),
+    ("When this Ninja is put in play, flip a coin. If it's heads, draw 1 card.", {"deployed": [HEADS_DRAW]}),
+    ("Effect: Flip a Ninja Blade coin. If it’s heads, draw 1 card.", {"do": [HEADS_DRAW]}),
+    ("Target: 1 Ninja opposing the user\nEffect: Flip a coin; If it's heads, discard the target. If it's tails, the "
+     "target gets -1/-1 during this turn.",
+     {"do": [{"op": "flip", "heads": [{**T, "zone": "discard"}],
+              "tails": [{"op": "boost", "to": "targets", "combat": -1, "support": -1}]}]}),
+    ("Target: 1 Ninja\nEffect: Injure the target. Then, draw 2 cards.",
+     {"do": [{"op": "injure", "to": "targets"}, {"op": "draw", "who": "self", "n": 2}]}),
+    ("Target: 1 of your Ninjas\nEffect: The target gets “Animal” during this turn.",
+     {"do": [{"op": "gain", "to": "targets", "char": "Animal"}]}),
+    ("Target: 1 of your Ninjas\nEffect: The target cannot be the target of your opponent's Jutsu cards for the turn.",
+     {"do": [{"op": "restrict", "rule": "immune", "to": "targets"}]}),
+    ("Valid: At the beginning of your turn, you can discard 2 of your Chakras to heal 1 of your injured Ninjas.",
+     {"offer": {"when": "start", "chakra": 2, "target": "own_injured", "do": [{"op": "heal", "to": "targets"}]}}),
+    ("Valid: Any Ninja(s) with “Byakugan” in your hand get -1 Entrance cost.",
+     {"while": [{"op": "cost", "owner": "self", "filter": "char:Byakugan", "delta": -1}]}),
+]
+
+
+@pytest.mark.parametrize("text, definition", SECOND_SLICE)
+def test_second_slice_phrasings(text, definition):
+    assert read(text) == definition
+
+
+@pytest.mark.parametrize("word, requirement", [("Rock Lee", "name:Rock Lee"), ("Ninja Dog", "char:Ninja Dog"),
+                                               ("Genin", "rank:Genin")])
+def test_a_quoted_requirement_is_a_rank_a_name_or_a_characteristic_of_the_card_list(word, requirement):
+    assert read_card(f"Requirements: “{word}”\nTarget: User\nEffect: Draw 1 card.").requirement == requirement
+
+
+#: our own texts for Set 1 cards, in the catalogue's style: the reader must give their hand-written definition
+SET1_PARAPHRASES = {
+    "N-013": "At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.",
+    "N-030": "Valid: At the beginning of your turn, you can discard 3 of your Chakras to heal 1 of your injured "
+             "“Genin” Ninjas.",
+    "N-034": "If this Ninja's Team wins a Victory or an Outstanding Victory, draw 1 card.",
+    "J-001": "Target: User\nEffect: The target gets +2/+2 during this turn.",
+    "J-024": "Requirements: “Food” Combat Attribute\nTarget: User\nEffect: The target gets +2/+0 during this turn. "
+             "The target cannot be the target of your opponent's Jutsu cards during this turn.",
+    "J-025": "Target: User\nEffect: The target gets “Clone Status” during this turn. Flip a coin. If it's heads, the "
+             "target gets +4/+0 during this turn. If it's tails, the target gets +2/+0 during this turn.",
+}
+
+
+@pytest.mark.parametrize("number", sorted(SET1_PARAPHRASES))
+def test_set1_paraphrases_agree_with_the_hand_written_definitions(number):
+    reading = read_card(SET1_PARAPHRASES[number])
+    card = bundled().get(number)
+    assert script_text(reading.effect) == bundled_scripts()[number]
+    assert (reading.requirement, reading.target) == (card.requirement, card.target)
+
+
 # =================================================================================================
 # conservative: one unknown sentence and nothing is read
 # =================================================================================================
@@ -122,6 +178,18 @@ def test_spacing_and_case_do_not_matter():
     "Permanent (2)\nEffect: Draw 1 card.",
     "Effect: Injure the target.",  # no Target line: the target is unknown
     "Requirements: “Test Hero”\nTarget: User\nEffect: The user gets +1/+0 during this turn.",  # a name or trait?
+    "Target: User\nEffect: The target gets “Taijutsu” during this turn.",  # an attribute, not a characteristic
+    "Target: User\nEffect: The target gets “Rock Lee” during this turn.",  # a name
+    "When this Ninja is put in play, flip a coin. If it's heads, injure the target.",  # a Ninja has no target
+    "Target: 1 Ninja\nEffect: Flip a coin twice. If it's heads, injure the target.",
+    "Valid: This Ninja cannot be the target of your opponent's Jutsu cards.",  # for good, not for the turn
+    "Valid: This Ninja cannot be affected by the effects of your opponent's Jutsu cards.",
+    "Valid: This Ninja cannot be sent out to Attack.",
+    "Valid: Any Ninja(s) with “Test Clan” in your hand get -1 Entrance cost.",  # unknown characteristic
+    "Valid: Any Ninja(s) with “Byakugan” in your hand get +0 Entrance cost.",
+    "At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.\n"
+    "At the beginning of your turn, you can discard 2 of your Chakras to heal 1 of your injured Ninjas.",
+    "Permanent (3)\nEffect: Draw 1 card.",
     "Valid: This Ninja gets +0/+0.",
     "Effect: Draw 1 card.\nValid: This Ninja gets +1/+1.",  # a played card's effect and a Ninja's
     "When this Ninja is put in play, draw 1 card",  # no full stop: not the sentence the grammar holds
@@ -179,3 +247,41 @@ def test_a_read_valid_effect_holds_while_the_ninja_is_in_play():
     m = scenario(phase="battle_attack", turn=3, cards=CARDS, p1=player(village=["N-981"]), p2=player(village=[]))
     assert stat(m, 0, "N-981") == (2, 2)
 
+
+
+FLIP = jutsu("J-983", "Target: User\nEffect: Flip a coin. If it's heads, the target gets +3/+0 during this turn. "
+                      "If it's tails, the target gets +1/+0 during this turn.")
+SHOWY = card_read("This Ninja gets +2/+1 during the turn it is put in play.", number="N-982", name="Test Showy",
+                  type="Ninja", symbols=("Fire",), entrance_cost=0, hand_cost=0, healthy=(1, 0), injured=(0, 0),
+                  characteristics=("Leaf", "Genin", "Male"), effect_kind="on_enter")
+MEDIC = card_read("At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.",
+                  number="N-983", name="Test Medic", type="Ninja", symbols=("Fire",), entrance_cost=0, hand_cost=0,
+                  healthy=(1, 0), injured=(0, 0), characteristics=("Leaf", "Genin", "Female"),
+                  effect_kind="start_of_turn")
+MORE = bundled().with_cards([STRIKE, FOCUS, CHAMPION, FLIP, SHOWY, MEDIC])
+
+
+def test_a_read_coin_flip_gives_each_side_its_effect_over_seeds():
+    seen = set()
+    for seed in range(12):
+        m = scenario(phase="battle_attack", turn=3, cards=MORE, seed=seed,
+                     p1=player(village=["N-001"], hand=["J-983"], chakra=["N-009"]), p2=player(village=["N-009"]))
+        play(m, "send T1", "next", "block T1 on N-001", "next", "jutsu J-983 by N-001 pay N-009", "pass", "pass")
+        (flip,) = events(m, "coin_flip")
+        seen.add((flip["result"], stat(m, 0, "N-001")))
+    assert seen == {("heads", (4, 0)), ("tails", (2, 0))}
+
+
+def test_a_read_boost_lasts_the_turn_the_ninja_is_put_in_play():
+    m = scenario(phase="mission_main", turn=3, cards=MORE, p1=player(hand=["N-982"]), p2=player())
+    play(m, "deploy N-982")
+    assert stat(m, 0, "N-982") == (3, 1)
+
+
+def test_a_read_start_of_turn_offer_heals_for_one_chakra():
+    m = scenario(phase="battle_attack", turn=3, cards=MORE, p1=player(village=["N-001"]),
+                 p2=player(village=["N-983", "N-010"], injured=["N-010"], chakra=["J-001", "J-002"]))
+    play(m, "next")  # seat 1 does not attack; seat 2's turn starts
+    assert events(m, "ability_offered") == [{"player": 1, "card": "N-983"}]
+    play(m, "use N-983 pay J-001 target N-010@2")
+    assert events(m, "healed") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == ["J-001"]

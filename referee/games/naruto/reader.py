@@ -22,7 +22,7 @@ from importlib import resources
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
-from .cards import RANKS
+from .cards import RANKS, bundled
 from .targets import TARGETS
 
 #: the characters of the catalogue's texts that the grammar writes in one plain form
@@ -94,6 +94,36 @@ def _name(quoted) -> str:
     return str(quoted)[1:-1].strip()
 
 
+@cache
+def _known() -> tuple[frozenset[str], frozenset[str]]:
+    """The Ninjas' names and characteristics of the bundled card list (Set 1): the words a quoted
+    requirement may be (a Jutsu's or Mission's name never is one)."""
+    ninjas = [c for c in bundled() if c.type == "Ninja"]
+    return frozenset(c.name for c in ninjas), frozenset(ch for c in ninjas for ch in c.characteristics)
+
+
+def _word(quoted) -> str:
+    """A quoted word as a requirement: a card name or a characteristic, told apart by the card list;
+    a word the list does not know, or knows as both, could be either, and the card stays manual."""
+    word = _name(quoted)
+    names, characteristics = _known()
+    if (word in names) == (word in characteristics):
+        raise Unread(f"{word!r}: a name or a characteristic?")
+    return f"name:{word}" if word in names else f"char:{word}"
+
+
+def _operations(effect: dict) -> list[dict]:
+    """Every operation of a definition, those a coin's sides hold included, but not an optional
+    ability's (its operations are about its own target)."""
+    out: list[dict] = []
+    todo = [op for key, ops in effect.items() if key != "offer" for op in ops]
+    while todo:
+        op = todo.pop()
+        out.append(op)
+        todo += op.get("heads", []) + op.get("tails", [])
+    return out
+
+
 @v_args(inline=True)
 class _Build(Transformer):
     """Each sentence to ``(key, value)``; `start` gathers them into a `Reading`."""
@@ -107,28 +137,31 @@ class _Build(Transformer):
                 out.requirement = value
             elif key == "target":
                 out.target = value
+            elif key == "offer":
+                if key in out.effect:
+                    raise Unread("two optional abilities")
+                out.effect[key] = value
             else:
                 out.effect.setdefault(key, []).extend(value)
         if "do" in out.effect and len(out.effect) > 1:
             raise Unread("a played card's effect mixed with a Ninja's abilities")
-        uses_targets = any(op.get("to") == "targets" for ops in out.effect.values() for op in ops)
-        if uses_targets and out.target == "none":
+        on_targets = [op for op in _operations(out.effect) if op.get("to") == "targets"]
+        if on_targets and out.target == "none":
             raise Unread("an operation on a target the text does not name")
         if out.target == "user":  # "the target" of a card that targets its user is the user
-            for ops in out.effect.values():
-                for op in ops:
-                    if op.get("to") == "targets":
-                        op["to"] = "user"
+            for op in on_targets:
+                op["to"] = "user"
         return out
 
     # --- Jutsu and Mission lines ---------------------------------------------------------------
     def requirement_attribute(self, quoted):
         return "requirement", f"attr:{_name(quoted)}"
 
-    def requirement_rank(self, quoted):
-        if _name(quoted) not in RANKS:
-            raise Unread("a quoted requirement that is not a rank")
-        return "requirement", f"rank:{_name(quoted)}"
+    def requirement_word(self, quoted):
+        """A rank ("Chunin": that rank or higher), else a card name or a characteristic."""
+        if _name(quoted) in RANKS:
+            return "requirement", f"rank:{_name(quoted)}"
+        return "requirement", _word(quoted)
 
     def target(self, kind):
         return "target", kind
@@ -159,6 +192,20 @@ class _Build(Transformer):
     def won(self, op):
         return "won", [op]
 
+    def deployed_boost(self, power):
+        return "deployed", [{"op": "boost", "to": "self", **power}]
+
+    def start_offer(self, n, *quoted):
+        offer = {"when": "start", "chakra": n, "target": "own_injured"}
+        if quoted:
+            offer["filter"] = _word(quoted[0])
+        return "offer", {**offer, "do": [{"op": "heal", "to": "targets"}]}
+
+    def hand_cost(self, quoted, delta):
+        if not int(delta):
+            raise Unread("an Entrance cost changed by 0")
+        return "while", [{"op": "cost", "owner": "self", "filter": _word(quoted), "delta": int(delta)}]
+
     # --- operations ------------------------------------------------------------------------------
     def draw(self, n):
         return {"op": "draw", "who": "self", "n": n}
@@ -174,6 +221,19 @@ class _Build(Transformer):
 
     def damage(self, n):
         return {"op": "damage", "to": "targets", "n": n}
+
+    def flip(self, heads, tails=None):
+        return {"op": "flip", "heads": [heads], **({"tails": [tails]} if tails else {})}
+
+    def gain(self, subject, quoted):
+        """A characteristic for the turn (a quoted name or attribute is not one: the card stays manual)."""
+        word = _word(quoted)
+        if not word.startswith("char:"):
+            raise Unread("a quoted name gained")
+        return {"op": "gain", "to": subject, "char": word[5:]}
+
+    def untargetable(self, subject):
+        return {"op": "restrict", "rule": "immune", "to": subject}
 
     # --- words -----------------------------------------------------------------------------------
     def the_target(self):
