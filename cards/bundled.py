@@ -35,7 +35,7 @@ from sqlmodel import Session, delete, func, select
 from referee.games import GAMES
 
 from .games import BundledSet, catalogue
-from .models import CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
+from .models import HAND, CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
 from .names import read_translations
 from .search import fold, index_cards
 
@@ -223,6 +223,7 @@ def load(session: Session, bundle: Bundle, card_set: CardSet | None = None, hash
         record = existing.get(c.facts["number"]) or CardRecord(**c.facts)
         for key, value in c.facts.items():
             setattr(record, key, value)
+        record.effect_source = HAND  # every bundled definition is written by hand (effects.toml)
         record.set_id = card_set.id
         session.add(record)
         records[record.number] = record

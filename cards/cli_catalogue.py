@@ -49,6 +49,19 @@ MESSAGES = Messages("cards.cli_catalogue", {
     "left_out": "left out {records} that cannot be read:",
     "problem": "  {place}: {reason}",
     "more_problems": "  ... and {count} more",
+    "coverage": "effect cards the referee applies: {automated} / {total} ({share}%); hand-written: {hand}, "
+                "read from the text: {read}, applied by hand: {manual}",
+    "coverage_by_set": "by set:",
+    "coverage_by_type": "by type:",
+    "coverage_row": "  {name}: {automated} / {total} ({share}%)",
+    "no_set": "(no set)",
+    "manual_help": "set a card's effect back to manual: the players apply it with the toolbox",
+    "arg_card": "CARD",
+    "manual_card_help": "the card's number or N-CCG-DB id",
+    "undo_help": "undo it: the referee applies the card's effect again, if it has a definition",
+    "now_manual": "{number}: its effect is now applied by hand",
+    "now_source": "{number}: its effect is {source}",
+    "no_card": "error: no card {card!r}",
     "progress": "Importing {file}",
     "import_failed": "error: {file}: {place}: {reason}",
     "cannot_read": "error: cannot read {file}: {detail}",
@@ -157,12 +170,52 @@ def _import(db: Database, args: argparse.Namespace) -> int:
         say("skipped", skipped=summary.skipped)
     if summary.merged:
         say("merged", records=current().plural("records", summary.merged))
+    if summary.coverage.total:
+        _say_coverage(summary.coverage)
     if summary.problems:
         say("left_out", err=True, records=current().plural("records", len(summary.problems)))
         for problem in summary.problems[:SHOWN_PROBLEMS]:
             say("problem", err=True, place=problem.where(), reason=problem.reason)
         if len(summary.problems) > SHOWN_PROBLEMS:
             say("more_problems", err=True, count=len(summary.problems) - SHOWN_PROBLEMS)
+    return 0
+
+
+def _share(part: int, whole_: int) -> int:
+    return round(100 * part / whole_)
+
+
+def _say_coverage(coverage) -> None:
+    """How many of the file's effect cards the referee applies by itself, in all, by set and by
+    card type (types in the user's language)."""
+    from .models import HAND, MANUAL, READ
+    from .search import TYPE_TERMS
+
+    say("coverage", automated=coverage.automated, total=coverage.total,
+        share=_share(coverage.automated, coverage.total), hand=coverage.of(HAND), read=coverage.of(READ),
+        manual=coverage.of(MANUAL))
+    for part, title, name in (("set", "coverage_by_set", lambda n: n or MESSAGES("no_set")),
+                              ("type", "coverage_by_type", lambda n: current().term(TYPE_TERMS[DEFAULT], n))):
+        say(title)
+        for key, automated, total in coverage.by(part):
+            say("coverage_row", name=name(key), automated=automated, total=total, share=_share(automated, total))
+
+
+@_guarded
+def _manual(db: Database, args: argparse.Namespace) -> int:
+    from .source import SOURCES, NoSuchCard, set_manual
+
+    if in_memory(db):
+        return 2
+    try:
+        number, source = set_manual(db, args.card, manual=not args.undo)
+    except NoSuchCard:
+        say("no_card", err=True, card=args.card)
+        return 2
+    if args.undo:
+        say("now_source", number=number, source=SOURCES(source))
+    else:
+        say("now_manual", number=number)
     return 0
 
 
@@ -346,6 +399,12 @@ def register(commands: dict, add_database_option) -> None:
     im.add_argument("--strict", action="store_true", help=m("strict_help"))
     add_database_option(im)
     im.set_defaults(run=_import)
+
+    ma = csub.add_parser("manual", help=m("manual_help"), description=m("manual_help"))
+    ma.add_argument("card", metavar=m("arg_card"), help=m("manual_card_help"))
+    ma.add_argument("--undo", action="store_true", help=m("undo_help"))
+    add_database_option(ma)
+    ma.set_defaults(run=_manual)
 
     se = csub.add_parser("search", help=m("search_help"), description=m("search_help"))
     se.add_argument("text", nargs="?", default="", help=m("text_help"))

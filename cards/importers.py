@@ -9,8 +9,17 @@ record stops the import and nothing is written, as before.
 Cards are upserted by (game, number): a card whose stored facts, names and effect texts already
 equal the file's is counted ``unchanged`` and not written, so importing the same file twice
 changes nothing. Only what the format carries is compared and written: names in languages the file
-does not give, and our own effect definitions (`effect_kind`, `requirement`, `target`) for the JSON
-format, are kept. Cards of a bundled set (Set 1, shipped with our own effect definitions,
+does not give, and `effect_kind` for the JSON format, are kept.
+
+Effect texts: each card of an N-CCG-DB file has its English text read by the effect-text reader
+(`referee.games.naruto.reader.read_card`, issue 17). A text understood whole gives the card its
+definition, requirement and target, marked ``read``; any other card is stored with none, marked
+``manual`` (the players apply it with the toolbox), so importing the file again with a reader that
+reads more (or less) brings every card in line with it. A card a player set back to manual
+(``effect_override``) stays so: no import touches that mark. A CSV in our format carries its own
+requirement and target but no definition: its cards are manual. `ImportSummary.coverage` counts how
+many of an N-CCG-DB file's effect cards the referee applies by itself (a bundled card it holds, kept
+as shipped, counts as hand-written). Cards of a bundled set (Set 1, shipped with our own effect definitions,
 summaries and translations) are never changed by an import: they are counted ``skipped``, so that
 loading the whole community catalogue does not overwrite them and the bundled loader does not
 reload them on the next start.
@@ -32,6 +41,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -41,20 +51,57 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy import text as sql
 
 from referee.games.naruto import cards as engine_cards
-from referee.games.naruto.cards import LETTERS, RANKS, cost_text, parse_cost
+from referee.games.naruto.cards import LETTERS, RANKS, cost_text, parse_cost, script_text
 from referee.games.naruto.decks import canonical_number, is_card_number
 from referee.games.naruto.targets import TARGETS
 
 from . import ccgdb
 from .games import importing
 from .importers_base import CatalogueImportError, ParsedCard, Record
-from .models import CardName, CardRecord, CardSet, CardText
+from .models import HAND, MANUAL, READ, CardName, CardRecord, CardSet, CardText
 from .search import chunks, fold, index_cards
 
 #: the game whose cards these files hold: the one whose catalogue part names this importer
 GAME = importing(__name__)
 
 Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Coverage:
+    """How many of an import's effect cards (those with an English effect text) the referee applies
+    by itself: each counted by its set, type and where its stored definition comes from (a bundled
+    card, kept as shipped, is hand-written; an imported one read or manual)."""
+
+    cards: Counter = field(default_factory=Counter)  # (set, type, source) -> effect cards
+
+    def count(self, card: ParsedCard, source: str) -> None:
+        if card.texts.get("en", "").strip():
+            self.cards[(card.set_name or "", card.facts["type"], source)] += 1
+
+    @property
+    def total(self) -> int:
+        return sum(self.cards.values())
+
+    def of(self, source: str) -> int:
+        """The effect cards whose definition comes from ``source``."""
+        return sum(n for (_, _, s), n in self.cards.items() if s == source)
+
+    @property
+    def automated(self) -> int:
+        return self.total - self.of(MANUAL)
+
+    def by(self, part: str) -> list[tuple[str, int, int]]:
+        """(set or type, automated, effect cards) for each set (``part="set"``) or card type
+        (``"type"``), sorted by name."""
+        index = 0 if part == "set" else 1
+        automated: Counter = Counter()
+        total: Counter = Counter()
+        for key, n in self.cards.items():
+            total[key[index]] += n
+            if key[2] != MANUAL:
+                automated[key[index]] += n
+        return [(name, automated[name], total[name]) for name in sorted(total)]
 
 
 @dataclass
@@ -66,6 +113,7 @@ class ImportSummary:
     merged: int = 0  # records of a card listed earlier in the file (reprints), read into that card
     numbers: list[str] = field(default_factory=list)  # every card number the file holds, in order
     problems: list[CatalogueImportError] = field(default_factory=list)  # records left out
+    coverage: Coverage = field(default_factory=Coverage)
 
     @property
     def total(self) -> int:
@@ -77,7 +125,7 @@ NEW_CARD = {"symbols": "", "entrance_cost": None, "hand_cost": None, "healthy_co
             "healthy_support": None, "injured_combat": None, "injured_support": None, "attribute": "",
             "jutsu_cost": "", "characteristics": "", "keywords": "", "effect_kind": "none",
             "requirement": "", "target": "none", "effect": "", "printed": "", "effect_title": "",
-            "errata": "", "image_path": "", "variable": ""}
+            "errata": "", "image_path": "", "variable": "", "effect_source": MANUAL}
 STAT_FIELDS = ("entrance_cost", "hand_cost", "healthy_combat", "healthy_support", "injured_combat", "injured_support")
 _EFFECT_KIND = re.compile(r"^[a-z][a-z_]*$")
 _REQUIREMENT_KINDS = ("rank", "char", "attr", "name")
@@ -208,9 +256,29 @@ def read_csv(path_or_file: str | Path | IO, progress: Progress | None = None) ->
 
 
 def read_ccgdb_json(path_or_file: str | Path | IO, progress: Progress | None = None) -> Reading:
-    """Every record of an N-CCG-DB file, checked and read (see `cards.ccgdb`; no database involved)."""
-    cards, problems, merged = ccgdb.read(_read_text(path_or_file), progress)
-    return Reading(_without_duplicates(cards, problems), problems, merged)
+    """Every record of an N-CCG-DB file, checked and read (see `cards.ccgdb`; no database involved),
+    its effect text read into a definition where the reader understands it whole."""
+    parse, automate = _halves(progress)
+    cards, problems, merged = ccgdb.read(_read_text(path_or_file), parse)
+    cards = _without_duplicates(cards, problems)
+    _read_effects(cards, automate)
+    return Reading(cards, problems, merged)
+
+
+def _read_effects(cards: list[ParsedCard], progress: Progress | None) -> None:
+    """Each card's definition, requirement, target and their source from its English text (see the
+    module's docstring): every card gets the same columns, read or not, as one import writes."""
+    from referee.games.naruto.reader import read_card  # lark: loaded when a catalogue file is read
+
+    for i, p in enumerate(cards, start=1):
+        reading = read_card(p.texts.get("en", ""))
+        if reading is None:
+            p.facts.update(effect="", requirement="", target="none", effect_source=MANUAL)
+        else:
+            p.facts.update(effect=script_text(reading.effect), requirement=reading.requirement,
+                           target=reading.target, effect_source=READ)
+        if progress is not None and (i % 200 == 0 or i == len(cards)):
+            progress(i, len(cards))
 
 
 # --- shared --------------------------------------------------------------------------------------
@@ -289,14 +357,18 @@ def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progre
         changed: list[tuple[ParsedCard, Any]] = []
         for p in parsed:
             row = existing.get(p.facts["number"])
+            source = p.facts.get("effect_source")  # None: a format whose effect texts are not read
             if row is None:
                 new.append(p)
             elif row.set_id is not None and row.set_id in bundled_sets:
                 summary.skipped += 1
+                source = source and HAND  # kept as shipped, its definition written by hand
             elif _differs(p, row, names, texts, sets):
                 changed.append((p, row))
             else:
                 summary.unchanged += 1
+            if source is not None:
+                summary.coverage.count(p, source)
 
         # cards
         if new:

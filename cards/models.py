@@ -11,12 +11,18 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Optional
 
-from sqlalchemy import BigInteger, Column, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Index, Integer, Text, UniqueConstraint, false
 from sqlmodel import Field, SQLModel
 
 from referee.games import DEFAULT
 
 from .choices import LANGUAGES  # noqa: F401  (defined where the command line can read it cheaply)
+
+
+#: where a card's effect definition comes from (``CardRecord.effect_source``): written by hand (the
+#: bundled sets), read from its English text by `referee.games.naruto.reader` (an import), or none:
+#: the players apply the effect with the manual toolbox
+HAND, READ, MANUAL = "hand", "read", "manual"
 
 
 def now() -> datetime:
@@ -73,6 +79,13 @@ class CardRecord(SQLModel, table=True):
     errata: str = Field(default="", max_length=200)
     image_path: str = Field(default="", max_length=300)
     variable: str = Field(default="", max_length=100)
+    # where ``effect`` comes from (HAND, READ or MANUAL; migration 0009), and whether a player or
+    # organiser set the card back to manual in this database: the engine then gets no definition
+    # (cards.source), whatever an import or the bundled loader writes, since neither touches it
+    effect_source: str = Field(default=MANUAL, sa_column=Column(Text, nullable=False, default=MANUAL,
+                                                                server_default=MANUAL))
+    effect_override: bool = Field(default=False, sa_column=Column(Boolean, nullable=False, default=False,
+                                                                  server_default=false()))
 
 
 class CardName(SQLModel, table=True):

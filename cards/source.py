@@ -4,19 +4,30 @@ The engine asks for cards by number in its hot loops, so `CatalogueSource` reads
 game once, when it is made, and answers from a dict; the rules engine never sees SQL. A card is
 rebuilt with the engine's own CSV reader (`card_from_row`) from the stored facts, its English name
 and its English effect text (`CardText`), so it is equal to the card the engine would read from
-its own package data (the effect definition, `CardRecord.effect`, included).
+its own package data (the effect definition, `CardRecord.effect`, included). A card a player or
+organiser set back to manual (`set_manual`) is given with no definition, so the engine opens the
+manual toolbox for it as for any card whose effect the vocabulary does not hold.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from sqlmodel import select
+from sqlmodel import or_, select
 
 from referee.games import DEFAULT, game as game_entry
 from referee.games.naruto.cards import Card, CardTable, card_from_row
+from referee.games.naruto.decks import canonical_number, is_card_number
 
-from .models import LANGUAGES, CardName, CardRecord, CardSet, CardText
+from .models import LANGUAGES, MANUAL, CardName, CardRecord, CardSet, CardText
+from localization import Messages
+
+#: how the interface names where a card's effect comes from (`effect_source`)
+SOURCES = Messages("cards.source", {
+    "hand": "hand-written",
+    "read": "read from the text",
+    "manual": "applied by hand",
+})
 
 #: CardRecord columns that map one to one to the engine's CSV columns
 _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteristics", "keywords",
@@ -27,8 +38,37 @@ _COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteris
 def card_of(record: CardRecord, name: str, effect: str) -> Card:
     """An engine `Card` from a stored card, its English name and its English effect text."""
     row = {col: "" if getattr(record, col) is None else str(getattr(record, col)) for col in _COLUMNS}
-    row.update(name=name, effect_summary=effect, script=record.effect)
+    row.update(name=name, effect_summary=effect, script="" if record.effect_override else record.effect)
     return card_from_row(row)
+
+
+def effect_source(source: str, override: bool) -> str:
+    """Where the effect the referee applies comes from: the stored source (``hand``, ``read``), or
+    ``manual`` when there is no definition or a player set the card back to manual."""
+    return MANUAL if override else source
+
+
+class NoSuchCard(LookupError):
+    """`set_manual` was given a number or id that names no card of the game."""
+
+
+def set_manual(db, card: str, manual: bool = True, game: str = DEFAULT) -> tuple[str, str]:
+    """Set a card's effect back to manual in this database (``manual``), or undo it: the card found
+    by its number or N-CCG-DB id. Returns its number and the source its effect has now; an import
+    or the bundled loader never changes the choice (cards.importers)."""
+    key = card.strip()
+    found = CardRecord.ccgdb_id == key.casefold()
+    if is_card_number(key):
+        found = or_(found, CardRecord.number == canonical_number(key))
+    db.verify()
+    with db.exclusive() as session:
+        record = session.exec(select(CardRecord).where(CardRecord.game == game, found)
+                              .order_by(CardRecord.number)).first()
+        if record is None:
+            raise NoSuchCard(card)
+        record.effect_override = manual
+        session.add(record)
+        return record.number, effect_source(record.effect_source, manual)
 
 
 class CatalogueSource:
@@ -88,17 +128,20 @@ def effect_texts(db, number: str, game: str = DEFAULT) -> dict[str, str]:
 
 def catalogue_facts(db, number: str, game: str = DEFAULT) -> dict:
     """What the catalogue knows of a card beyond what the engine plays with: its set's name, the
-    number as printed, its N-CCG-DB id, effect title, year and errata note ({} for no such card)."""
+    number as printed, its N-CCG-DB id, effect title, year and errata note, where the effect the
+    referee applies comes from and whether a player set it back to manual ({} for no such card)."""
     with db.session() as session:
         row = session.exec(select(CardRecord.printed, CardRecord.ccgdb_id, CardRecord.effect_title, CardRecord.year,
-                                  CardRecord.errata, CardRecord.image_path, CardSet.name)
+                                  CardRecord.errata, CardRecord.image_path, CardSet.name, CardRecord.effect_source,
+                                  CardRecord.effect_override)
                            .outerjoin(CardSet, CardSet.id == CardRecord.set_id)
                            .where(CardRecord.game == game, CardRecord.number == number)).first()
     if row is None:
         return {}
-    printed, ccgdb_id, title, year, errata, image_path, set_name = row
+    printed, ccgdb_id, title, year, errata, image_path, set_name, source, override = row
     return {"printed": printed if printed and printed != number else "", "ccgdb_id": ccgdb_id or "",
-            "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or ""}
+            "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or "",
+            "effect_source": effect_source(source, override), "effect_override": override}
 
 
 def image_paths(db, numbers, game: str = DEFAULT) -> dict[str, str]:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
 
 from cards.db import StorageError
 from cards.search import FILTERS, TYPE_TERMS, search
-from cards.source import catalogue_facts
+from cards.source import SOURCES, catalogue_facts
 from localization import Messages, current
 from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
@@ -115,6 +115,7 @@ MESSAGES = Messages("gui.browser", {
     "fact_year": "Year",
     "fact_title": "Effect title",
     "fact_errata": "Errata",
+    "fact_effect_source": "Effect applied",
 })
 
 #: how long typing must pause before a search runs (milliseconds)
@@ -291,7 +292,8 @@ def _facts(context, card, game: str, title: str | None) -> list[tuple[str, objec
 def card_details(context, number: str, game: str = DEFAULT) -> str:
     """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its effect in
     the active language (else English), the rules of its keywords, what the catalogue knows of its
-    printing and its name in each language."""
+    printing (and, for a card with an effect, whether the referee applies it from a hand-written or
+    a read definition or the players apply it by hand) and its name in each language."""
     card = context.cards(game).get(number)
     if card is None:
         return html.escape(number)
@@ -299,7 +301,8 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
     more = catalogue_facts(context.database(), number, game)
     facts = [*_facts(context, card, game, more.get("effect_title")),
              *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
-                                                             ("id", "ccgdb_id"), ("errata", "errata")))]
+                                                             ("id", "ccgdb_id"), ("errata", "errata"))),
+             ("effect_source", SOURCES(more["effect_source"]) if card.effect and more else None)]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
                         for lang, name in names.items() if name)
     return (f"<h2>{html.escape(context.card_name(number))}</h2>{_table(facts)}"

@@ -5,7 +5,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 
-from cards.source import effect_texts
+from cards.source import SOURCES, effect_texts
 from gui.browser import MESSAGES, CardSearch, game_columns
 from gui.i18n import language
 from localization import translator
@@ -79,7 +79,8 @@ def test_detail_pane_shows_the_facts_and_every_name(window, qtbot):
     text = page.detail.toPlainText()
     card = window.context.cards().get("N-008")
     for expected in ("Iruka Umino", "Ирука Умино", "Русский", card.effect, card.attribute,
-                     MESSAGES["fact_entrance_cost"], MESSAGES["fact_names"]):
+                     MESSAGES["fact_entrance_cost"], MESSAGES["fact_names"], MESSAGES["fact_effect_source"],
+                     SOURCES["hand"]):
         assert expected in text
     for control in (page.edit, page.type_filter, page.symbol_filter, page.cost_filter, page.table, page.detail):
         assert control.toolTip()
@@ -189,3 +190,5 @@ def test_importing_a_catalogue_shows_progress_and_the_records_left_out(window, q
     assert details == "Promo Cards, record 2 (pr918b): Healthy Combat is 2.5, not a whole number"
     assert page.model.rowCount() == before + 40
     assert typed(qtbot, page, "nUS920")[0] == "N-US920"
+    assert typed(qtbot, page, "EX-901")[0] == "EX-901"  # its effect text is read on import
+    assert SOURCES["read"] in page.detail.toPlainText()
