@@ -171,7 +171,7 @@ def _import(db: Database, args: argparse.Namespace) -> int:
     if summary.merged:
         say("merged", records=current().plural("records", summary.merged))
     if summary.coverage.total:
-        _say_coverage(summary.coverage)
+        print("\n".join(coverage_lines(summary.coverage)))
     if summary.problems:
         say("left_out", err=True, records=current().plural("records", len(summary.problems)))
         for problem in summary.problems[:SHOWN_PROBLEMS]:
@@ -185,20 +185,22 @@ def _share(part: int, whole_: int) -> int:
     return round(100 * part / whole_)
 
 
-def _say_coverage(coverage) -> None:
+def coverage_lines(coverage) -> list[str]:
     """How many of the file's effect cards the referee applies by itself, in all, by set and by
-    card type (types in the user's language)."""
+    card type (types in the user's language), one line each: what `referee cards import` prints
+    and what the application's import dialog shows (gui.catalogue_import), so both say the same."""
     from .models import HAND, MANUAL, READ
     from .search import TYPE_TERMS
 
-    say("coverage", automated=coverage.automated, total=coverage.total,
-        share=_share(coverage.automated, coverage.total), hand=coverage.of(HAND), read=coverage.of(READ),
-        manual=coverage.of(MANUAL))
+    lines = [MESSAGES("coverage", automated=coverage.automated, total=coverage.total,
+                      share=_share(coverage.automated, coverage.total), hand=coverage.of(HAND),
+                      read=coverage.of(READ), manual=coverage.of(MANUAL))]
     for part, title, name in (("set", "coverage_by_set", lambda n: n or MESSAGES("no_set")),
                               ("type", "coverage_by_type", lambda n: current().term(TYPE_TERMS[DEFAULT], n))):
-        say(title)
-        for key, automated, total in coverage.by(part):
-            say("coverage_row", name=name(key), automated=automated, total=total, share=_share(automated, total))
+        lines.append(MESSAGES(title))
+        lines.extend(MESSAGES("coverage_row", name=name(key), automated=automated, total=total,
+                              share=_share(automated, total)) for key, automated, total in coverage.by(part))
+    return lines
 
 
 @_guarded

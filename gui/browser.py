@@ -26,11 +26,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
 
 from cards.db import StorageError
 from cards.search import FILTERS, TYPE_TERMS, search
-from cards.source import SOURCES, catalogue_facts
+from cards.source import SOURCES, catalogue_facts, set_manual
 from localization import Messages, current
 from referee.games.naruto.cards import Card
 from referee.games.naruto.decks import number_key
-from referee.games import DEFAULT
+from referee.games import DEFAULT, GAMES
 
 from .faces import face
 from .games import app
@@ -116,6 +116,11 @@ MESSAGES = Messages("gui.browser", {
     "fact_title": "Effect title",
     "fact_errata": "Errata",
     "fact_effect_source": "Effect applied",
+    "by_hand": "Apply this card's effect by hand",
+    "by_hand_tip": "The players apply this card's effect with the toolbox in every match of this catalogue, "
+                   "even when the referee could apply it; an import keeps this choice",
+    "by_referee": "Let the referee apply it again",
+    "by_referee_tip": "Undo the choice: the referee applies this card's effect again, if it has a definition",
 })
 
 #: how long typing must pause before a search runs (milliseconds)
@@ -289,6 +294,17 @@ def _facts(context, card, game: str, title: str | None) -> list[tuple[str, objec
     return [*app(game).facts(card, game), ("title", title), ("effect", effect), ("rules", rules_text(card, game))]
 
 
+def effect_applied(context, card, game: str, more: dict | None = None) -> str | None:
+    """Who applies the card's effect, in words: the referee from a hand-written or a read
+    definition, or the players by hand. The browser's fact and the preview's line (so the match
+    page's cards too) say it alike; None for a card with no effect or one the catalogue lacks.
+    ``more`` is the card's `catalogue_facts` when the caller has them already."""
+    if not card.effect:
+        return None
+    more = catalogue_facts(context.database(), card.number, game) if more is None else more
+    return SOURCES(more["effect_source"]) if more else None
+
+
 def card_details(context, number: str, game: str = DEFAULT) -> str:
     """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its effect in
     the active language (else English), the rules of its keywords, what the catalogue knows of its
@@ -302,7 +318,7 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
     facts = [*_facts(context, card, game, more.get("effect_title")),
              *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
                                                              ("id", "ccgdb_id"), ("errata", "errata"))),
-             ("effect_source", SOURCES(more["effect_source"]) if card.effect and more else None)]
+             ("effect_source", effect_applied(context, card, game, more))]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"
                         for lang, name in names.items() if name)
     return (f"<h2>{html.escape(context.card_name(number))}</h2>{_table(facts)}"
@@ -311,12 +327,13 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
 
 
 def card_summary(context, number: str, game: str = DEFAULT) -> str:
-    """What a card's preview says (`gui.preview`): its name, what it shows, its effect and the rules
-    of its keywords."""
+    """What a card's preview says (`gui.preview`): its name, what it shows, its effect, who applies
+    it (a card the players apply by hand is told apart on the board) and the rules of its keywords."""
     card = context.cards(game).get(number)
     if card is None:
         return html.escape(number)
-    facts = [(key, value) for key, value in _facts(context, card, game, None) if key != "number"]
+    facts = [*((key, value) for key, value in _facts(context, card, game, None) if key != "number"),
+             ("effect_source", effect_applied(context, card, game))]
     return f"<h3>{html.escape(context.card_name(number))}</h3>{_table(facts)}"
 
 
@@ -558,6 +575,9 @@ class CardBrowser(Page):
         self.status.setWordWrap(True)
         self.import_button = QPushButton()
         self.import_button.clicked.connect(self.import_dialog)
+        self.manual_button = QPushButton()
+        self.manual_button.clicked.connect(self.toggle_manual)
+        self.manual: bool | None = None  # the selected card set back to manual; None: it cannot be
         self.timer = debounce(self, self.search_now)
         self.error: StorageError | None = None
 
@@ -589,6 +609,7 @@ class CardBrowser(Page):
         card_column.setContentsMargins(0, 0, 0, 0)
         card_column.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignHCenter)
         card_column.addWidget(self.detail, 1)
+        card_column.addWidget(self.manual_button)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
         split.addWidget(card)
@@ -613,6 +634,23 @@ class CardBrowser(Page):
         ask_and_import(self, self.context)
         self._fill_filters()
         self.search_now()
+
+    def toggle_manual(self) -> None:
+        """Set the selected card's effect back to manual, or undo it, as `referee cards manual`
+        does (`cards.source.set_manual`, stored in this database), and say so as it says it. The
+        cards are read again, so the next match is played with the choice."""
+        from cards.cli_catalogue import MESSAGES as SAID
+
+        manual = not self.manual
+        try:
+            number, source = set_manual(self.context.database(), self.selected_number(), manual=manual, game=self.game)
+        except StorageError as err:
+            self.status.setText(current().error(err))
+            return
+        self.context.close()
+        self._show_current()
+        self.status.setText(SAID("now_manual", number=number) if manual
+                            else SAID("now_source", number=number, source=SOURCES(source)))
 
     def _costs(self) -> list[int]:
         """The entrance costs the catalogue's cards of the game have (none if it cannot be opened now):
@@ -681,12 +719,31 @@ class CardBrowser(Page):
 
     def _show_current(self, *_) -> None:
         number = self.selected_number()
+        self.manual = None
         try:
             self.detail.setHtml(card_details(self.context, number, self.game) if number
                                 else f"<p>{html.escape(MESSAGES('pick'))}</p>")
             self.picture.show_card(face(self.context, number) if number else None)
+            self.manual = self._manual_of(number) if number else None
         except StorageError as err:
             self.detail.setPlainText(current().error(err))
+        self._name_manual()
+
+    def _manual_of(self, number: str) -> bool | None:
+        """Whether the card is set back to manual, None when it cannot be: `referee cards manual`
+        takes any card of the game the referee plays with the catalogue's definitions that has an
+        effect (a hand-written one too), and no other."""
+        card = self.context.cards(self.game).get(number)
+        if card is None or not card.effect or not GAMES[self.game].plays_catalogue:
+            return None
+        return catalogue_facts(self.context.database(), number, self.game).get("effect_override")
+
+    def _name_manual(self) -> None:
+        """The toggle says what pressing it does: apply the effect by hand, or let the referee again."""
+        key = "by_referee" if self.manual else "by_hand"
+        self.manual_button.setText(MESSAGES(key))
+        self.manual_button.setToolTip(MESSAGES(f"{key}_tip"))
+        self.manual_button.setEnabled(self.manual is not None)
 
     def title(self) -> str:
         return MESSAGES("title")

@@ -3,7 +3,8 @@
 The import runs in a worker thread on a database connection of its own, so the window keeps
 painting; a progress dialog follows it (the importer the game's catalogue part names,
 `cards.importers`, reports reading, then writing). The result says what was inserted, updated and
-left alone, and lists each record left out with its place, card and reason, in the user's
+left alone, how many of the file's effect cards the referee applies by itself (by set and type,
+the lines `referee cards import` prints), and lists each record left out with its place, card and reason, in the user's
 language. Nothing is written when the file cannot be read at all; a record that cannot be read is
 left out and said (the command line's ``--strict`` is the all-or-nothing import).
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, QThread, Qt, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QProgressDialog, QWidget
 
+from cards.cli_catalogue import coverage_lines
 from localization import Messages, current
 
 MESSAGES = Messages("gui.catalogue_import", {
@@ -107,6 +109,8 @@ def report(summary, error, path: str | Path) -> tuple[str, str]:
         lines.append(MESSAGES("skipped", count=summary.skipped))
     if summary.merged:
         lines.append(MESSAGES("merged", records=current().plural("records", summary.merged)))
+    if summary.coverage.total:
+        lines.extend(coverage_lines(summary.coverage))
     if summary.problems:
         lines.append(MESSAGES("left_out", records=current().plural("records", len(summary.problems))))
     details = "\n".join(MESSAGES("problem", place=p.where(), reason=current().error(p)) for p in summary.problems)

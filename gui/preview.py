@@ -1,6 +1,7 @@
 """The large view of one card, as card-game programs show it when the pointer rests on a card: the
 tile at its largest, and the card described at length in the player's language (its facts, its
-effect text, the rules its keywords and type follow) with its state where it lies.
+effect text, the rules its keywords and type follow, who applies its effect: the referee, or the
+players by hand; `gui.browser.card_summary`) with its state where it lies.
 
 `CardView` is that view as a panel (the naming dialog and the deck builder keep one beside their
 search); `popup` is the one floating preview the tiles of a board open: after a short rest of the

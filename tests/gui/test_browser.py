@@ -9,6 +9,7 @@ from cards.source import SOURCES, effect_texts
 from gui.browser import MESSAGES, CardSearch, game_columns
 from gui.i18n import language
 from localization import translator
+from tests.ccgdb_shape import jutsu, ninja
 
 ROLE_TIP, ROLE_FG = Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.ForegroundRole
 
@@ -192,3 +193,73 @@ def test_importing_a_catalogue_shows_progress_and_the_records_left_out(window, q
     assert typed(qtbot, page, "nUS920")[0] == "N-US920"
     assert typed(qtbot, page, "EX-901")[0] == "EX-901"  # its effect text is read on import
     assert SOURCES["read"] in page.detail.toPlainText()
+
+
+#: imported records in the real catalogue's shape (tests/ccgdb_shape.py), texts of our own: a Jutsu
+#: the effect-text reader understands whole, a Ninja it does not, and a Ninja with no effect
+READ_JUTSU = jutsu("j971", "J-971", "Test Lift", "1", text="Target: User\nEffect: The target gets +1/+2 during this turn.")
+ODD_NINJA = ninja("n971", "N-971", "Test Riddle", text="Valid: This Ninja gets +1/+1 while it rains.")
+QUIET_NINJA = ninja("n972", "N-972", "Test Quiet")
+
+
+def catalogue_file(tmp_path, *records):
+    import json
+
+    path = tmp_path / "narutoccgdatabase.json"
+    path.write_text(json.dumps({"09 Test Legacy": list(records)}), encoding="utf-8")
+    return path
+
+
+def test_the_browser_sets_a_card_back_to_manual_as_the_cli_does_and_undoes_it(window, qtbot, tmp_path):
+    """The toggle stores the choice in the database (`cards.source.set_manual`, the code path of
+    `referee cards manual`), shows it in the facts, says it as the command does, and the engine's
+    cards are read again with it; a card with no effect has nothing to set."""
+    from cards.cli_catalogue import MESSAGES as CLI
+    from cards.importers import import_ccgdb_json
+    from cards.source import catalogue_facts
+
+    context = window.context
+    import_ccgdb_json(context.database(), catalogue_file(tmp_path, READ_JUTSU, QUIET_NINJA))
+    context.close()
+    page = window.start.open("browser")
+    assert typed(qtbot, page, "J-971")[0] == "J-971"
+    assert SOURCES["read"] in page.detail.toPlainText() and context.cards().get("J-971").abilities
+    assert page.manual_button.isEnabled() and page.manual_button.text() == MESSAGES["by_hand"]
+    page.manual_button.click()
+    assert catalogue_facts(context.database(), "J-971")["effect_override"] is True
+    assert SOURCES["manual"] in page.detail.toPlainText() and SOURCES["read"] not in page.detail.toPlainText()
+    assert page.status.text() == CLI["now_manual"].format(number="J-971")
+    assert not context.cards().get("J-971").abilities  # the next match is played with the choice
+    assert page.manual_button.text() == MESSAGES["by_referee"]
+    page.manual_button.click()
+    assert catalogue_facts(context.database(), "J-971")["effect_override"] is False
+    assert SOURCES["read"] in page.detail.toPlainText() and context.cards().get("J-971").abilities
+    assert page.status.text() == CLI["now_source"].format(number="J-971", source=SOURCES["read"])
+    assert typed(qtbot, page, "N-972")[0] == "N-972"
+    assert not page.manual_button.isEnabled()  # no effect: nothing to apply by hand
+    assert typed(qtbot, page, "N-008")[0] == "N-008"
+    assert page.manual_button.isEnabled()  # a hand-written card too, as `referee cards manual` takes it
+
+
+def test_the_import_dialog_shows_the_coverage_the_cli_prints_in_the_users_language(window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from cards.cli_catalogue import MESSAGES as CLI
+    from cards.search import TYPE_TERMS
+    from localization import current
+
+    path = catalogue_file(tmp_path, READ_JUTSU, ODD_NINJA, QUIET_NINJA)
+    shown = []
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)
+    page = window.start.open("browser")
+    language().set("ru")
+    page.import_button.click()
+    (text,) = shown
+    assert text.splitlines()[1:] == [
+        CLI("coverage", automated=1, total=2, share=50, hand=0, read=1, manual=1),
+        CLI("coverage_by_set"), CLI("coverage_row", name="Test Legacy", automated=1, total=2, share=50),
+        CLI("coverage_by_type"),
+        *(CLI("coverage_row", name=current().term(TYPE_TERMS["naruto"], kind), automated=done, total=1, share=share)
+          for kind, done, share in (("Jutsu", 1, 100), ("Ninja", 0, 0)))]
+    assert "эффект" in text.splitlines()[1]  # said in Russian

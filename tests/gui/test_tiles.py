@@ -87,6 +87,26 @@ def test_tiles_are_named_in_the_active_language_and_the_preview_says_the_effect_
     tiles[1].leaveEvent(None)
 
 
+def test_the_preview_says_who_applies_the_effect_and_a_card_applied_by_hand_in_russian(window):
+    """The match page's preview tells a card the players apply by hand (set back to manual in this
+    database) from one the referee applies, in the browser's words (`gui.browser.effect_applied`)."""
+    from cards.source import set_manual
+
+    set_manual(window.context.database(), "M-009")
+    m = scenario(phase="mission_main", turn=2, counters=(2, 2),
+                 p1={"hand": ["N-008", "M-009"], "deck": DECK}, p2={"deck": DECK})
+    page = window.open_match(m)
+    language().set("ru")
+    preview = popup()
+    said = []
+    for tile in page.board.areas[0].hand.tiles():
+        tile.mousePressEvent(None)
+        said.append(preview.text.text())
+        tile.leaveEvent(None)
+    assert "Применение эффекта" in said[0] and "написан вручную" in said[0]  # Set 1: hand-written
+    assert "применяется вручную" in said[1] and "написан вручную" not in said[1]
+
+
 def test_the_board_redraws_only_the_parts_that_changed(window):
     match = scenario(phase="mission_main", turn=1, counters=(0, 0),
                      p1={"hand": ["N-003", "N-008"], "village": ["N-011"], "deck": DECK}, p2={"deck": DECK})
