@@ -4,9 +4,9 @@
 
 FILE is a user's copy of the community catalogue (N-CCG-DB ``narutoccgdatabase.json``; it is not in
 the repository). Each card is read with `cards.ccgdb` as an import would, and each card with an
-effect text is given to `referee.games.naruto.reader.read`: printed are how many are automated, by
+effect text is given to `referee.games.naruto.reader.read_card`: printed are how many are automated, by
 set and by card type, and the share. The cards of Set 1 (the bundled numbers, N-001 ... M-042) are
-checked against their hand-written definitions (data/effects.toml): agree, disagree or not read; a
+checked against their hand-written definitions (data/effects.toml) and effect kinds (set01.csv): agree, disagree or not read; a
 disagreement is a reader bug (a wrong automation), listed by number. ``--unread N`` prints the N
 most frequent first lines the reader did not understand, to choose the next phrasings.
 """
@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere in the checkout
 
 from cards.importers import read_ccgdb_json  # noqa: E402
-from referee.games.naruto.cards import bundled_scripts, script_text  # noqa: E402
-from referee.games.naruto.reader import read  # noqa: E402
+from referee.games.naruto.cards import bundled, bundled_scripts, script_text  # noqa: E402
+from referee.games.naruto.reader import read_card  # noqa: E402
 
 
 def _table(title: str, total: Counter, read_: Counter) -> None:
@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
         if not text.strip():
             continue
         number, kind, set_name = card.facts["number"], card.facts["type"], card.set_name or "?"
-        definition = read(text)
+        reading = read_card(text, kind)
+        definition = None if reading is None else reading.effect
         by_set[set_name] += 1
         by_type[kind] += 1
         if definition is not None:
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         if number in hand_written:
             if definition is None:
                 agreement["not read"] += 1
-            elif script_text(definition) == hand_written[number]:
+            elif (script_text(definition), reading.kind) == (hand_written[number], bundled().get(number).effect_kind):
                 agreement["agree"] += 1
             else:
                 agreement["disagree"] += 1

@@ -9,11 +9,12 @@ record stops the import and nothing is written, as before.
 Cards are upserted by (game, number): a card whose stored facts, names and effect texts already
 equal the file's is counted ``unchanged`` and not written, so importing the same file twice
 changes nothing. Only what the format carries is compared and written: names in languages the file
-does not give, and `effect_kind` for the JSON format, are kept.
+does not give are kept.
 
 Effect texts: each card of an N-CCG-DB file has its English text read by the effect-text reader
 (`referee.games.naruto.reader.read_card`, issue 17). A text understood whole gives the card its
-definition, requirement and target, marked ``read``; any other card is stored with none, marked
+definition, requirement, target and effect kind (a "Valid:" Ninja's effect holds while it is
+injured, N-KEY-VALID-1), marked ``read``; any other card is stored with none (kind ``none``), marked
 ``manual`` (the players apply it with the toolbox), so importing the file again with a reader that
 reads more (or less) brings every card in line with it. A card a player set back to manual
 (``effect_override``) stays so: no import touches that mark. A CSV in our format carries its own
@@ -266,17 +267,18 @@ def read_ccgdb_json(path_or_file: str | Path | IO, progress: Progress | None = N
 
 
 def _read_effects(cards: list[ParsedCard], progress: Progress | None) -> None:
-    """Each card's definition, requirement, target and their source from its English text (see the
-    module's docstring): every card gets the same columns, read or not, as one import writes."""
+    """Each card's definition, requirement, target, effect kind and their source from its English
+    text (see the module's docstring): every card gets the same columns, read or not, as one import
+    writes."""
     from referee.games.naruto.reader import read_card  # lark: loaded when a catalogue file is read
 
     for i, p in enumerate(cards, start=1):
-        reading = read_card(p.texts.get("en", ""))
+        reading = read_card(p.texts.get("en", ""), p.facts["type"])
         if reading is None:
-            p.facts.update(effect="", requirement="", target="none", effect_source=MANUAL)
+            p.facts.update(effect="", requirement="", target="none", effect_kind="none", effect_source=MANUAL)
         else:
             p.facts.update(effect=script_text(reading.effect), requirement=reading.requirement,
-                           target=reading.target, effect_source=READ)
+                           target=reading.target, effect_kind=reading.kind, effect_source=READ)
         if progress is not None and (i % 200 == 0 or i == len(cards)):
             progress(i, len(cards))
 

@@ -62,6 +62,22 @@ def test_an_import_stores_what_the_reader_understands_and_leaves_the_rest_manual
     assert not CatalogueSource(db).get("N-982").abilities
 
 
+def test_an_import_stores_the_effect_kind_the_text_implies_and_a_valid_ninja_keeps_it_injured(db, tmp_path):
+    assert [stored(db, n).effect_kind for n in ("N-981", "J-981", "N-982", "M-981")] == [
+        "valid", "jutsu", "none", "none"]
+    # read Valid: injured (1/0), still +1/+1, as Set 1's Valid Ninjas (N-KEY-VALID-1)
+    m = scenario(phase="battle_attack", turn=3, cards=CatalogueSource(db),
+                 p1={"village": ["N-981"], "injured": ["N-981"]}, p2={"village": []})
+    assert stats(m.state, m.state.players[0].village[0]) == (2, 1)
+    # the same boost not Valid: injured, none
+    import_ccgdb_json(db, catalogue(tmp_path, ninja("n981", "N-981", "Test Runner", set_="Test Other",
+                                                    text="This Ninja gets +1/+1.")))
+    assert stored(db, "N-981").effect_kind == "continuous"
+    m = scenario(phase="battle_attack", turn=3, cards=CatalogueSource(db),
+                 p1={"village": ["N-981"], "injured": ["N-981"]}, p2={"village": []})
+    assert stats(m.state, m.state.players[0].village[0]) == (1, 0)
+
+
 def test_the_coverage_counts_the_effect_cards_by_set_and_type(db_url, tmp_path):
     with Database(db_url) as db:
         set1 = ninja("n008", "N-008", "Iruka Umino", text="When this Ninja is put in play, draw 1 card.")

@@ -102,7 +102,7 @@ def test_requirement_lines(line, requirement):
 def test_several_sentences_and_lines_are_kept_in_order():
     text = "Target: 1 Ninja opposing the user\nEffect: Give 1 Damage to the target. Draw a card."
     assert read(text) == {"do": [{"op": "damage", "to": "targets", "n": 1}, {"op": "draw", "who": "self", "n": 1}]}
-    text = "Valid: This Ninja gets +1/+0.\nWhen this Ninja is put in play, draw 1 card."
+    text = "Valid: This Ninja gets +1/+0.\nValid: When this Ninja is put in play, draw 1 card."
     assert read(text) == {"while": [{**BOOST, "combat": 1}], "deployed": [{"op": "draw", "who": "self", "n": 1}]}
 
 
@@ -138,6 +138,35 @@ def test_second_slice_phrasings(text, definition):
     assert read(text) == definition
 
 
+# --- the effect kind a text implies (set01.csv's effect_kind) --------------------------------------
+@pytest.mark.parametrize("text, card_type, kind", [
+    ("Valid: This Ninja gets +1/+1.", "Ninja", "valid"),
+    ("Valid: At the beginning of your turn, you can discard 2 of your Chakras to heal 1 of your injured Ninjas.",
+     "Ninja", "valid"),
+    ("This Ninja gets +1/+1.", "Ninja", "continuous"),
+    ("When this Ninja is put in play, draw 1 card.", "Ninja", "continuous"),
+    ("When this Ninja is sent out to Attack, it gets +3/+0 during the turn.", "Ninja", "on_attack"),  # N-006
+    ("When this Ninja is sent out to Battle, it gets +1/+1 for the turn.", "Ninja", "on_battle"),  # N-041
+    ("If this Ninja is in the same Team as “Rock Lee”, this Ninja gets +1/+0.", "Ninja", "on_battle"),  # N-021
+    ("At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.", "Ninja",
+     "start_of_turn"),  # N-013
+    ("When this Ninja is sent out to Attack, it gets +1/+0 during the turn.\nThis Ninja gets +0/+1.", "Ninja",
+     "on_attack"),  # several lines: the first's
+    ("Target: User\nEffect: The target gets +1/+0 during this turn.", "Jutsu", "jutsu"),
+    ("Effect: Draw 1 card.", "Mission", "mission"),
+    ("Effect: Draw 1 card.", "", "none"),  # a played card of no given type
+])
+def test_a_reading_gives_the_effect_kind_its_text_implies(text, card_type, kind):
+    assert read_card(text, card_type).kind == kind
+
+
+@pytest.mark.parametrize("text, card_type", [("Effect: Draw 1 card.", "Ninja"),
+                                             ("Valid: This Ninja gets +1/+1.", "Jutsu"),
+                                             ("This Ninja gets +1/+1.", "Mission")])
+def test_a_text_that_does_not_fit_its_card_type_is_not_read(text, card_type):
+    assert read_card(text) is not None and read_card(text, card_type) is None
+
+
 @pytest.mark.parametrize("word, requirement", [("Rock Lee", "name:Rock Lee"), ("Ninja Dog", "char:Ninja Dog"),
                                                ("Genin", "rank:Genin")])
 def test_a_quoted_requirement_is_a_rank_a_name_or_a_characteristic_of_the_card_list(word, requirement):
@@ -147,9 +176,9 @@ def test_a_quoted_requirement_is_a_rank_a_name_or_a_characteristic_of_the_card_l
 #: our own texts for Set 1 cards, in the catalogue's style: the reader must give their hand-written definition
 SET1_PARAPHRASES = {
     "N-013": "At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.",
-    "N-030": "Valid: At the beginning of your turn, you can discard 3 of your Chakras to heal 1 of your injured "
+    "N-030": "At the beginning of your turn, you can discard 3 of your Chakras to heal 1 of your injured "
              "“Genin” Ninjas.",
-    "N-034": "If this Ninja's Team wins a Victory or an Outstanding Victory, draw 1 card.",
+    "N-034": "Valid: If this Ninja's Team wins a Victory or an Outstanding Victory, draw 1 card.",
     "J-001": "Target: User\nEffect: The target gets +2/+2 during this turn.",
     "J-024": "Requirements: “Food” Combat Attribute\nTarget: User\nEffect: The target gets +2/+0 during this turn. "
              "The target cannot be the target of your opponent's Jutsu cards during this turn.",
@@ -160,10 +189,10 @@ SET1_PARAPHRASES = {
 
 @pytest.mark.parametrize("number", sorted(SET1_PARAPHRASES))
 def test_set1_paraphrases_agree_with_the_hand_written_definitions(number):
-    reading = read_card(SET1_PARAPHRASES[number])
     card = bundled().get(number)
+    reading = read_card(SET1_PARAPHRASES[number], card.type)
     assert script_text(reading.effect) == bundled_scripts()[number]
-    assert (reading.requirement, reading.target) == (card.requirement, card.target)
+    assert (reading.requirement, reading.target, reading.kind) == (card.requirement, card.target, card.effect_kind)
 
 
 # =================================================================================================
@@ -193,6 +222,7 @@ def test_set1_paraphrases_agree_with_the_hand_written_definitions(number):
     "Valid: This Ninja gets +0/+0.",
     "Effect: Draw 1 card.\nValid: This Ninja gets +1/+1.",  # a played card's effect and a Ninja's
     "When this Ninja is put in play, draw 1 card",  # no full stop: not the sentence the grammar holds
+    "Valid: This Ninja gets +1/+0.\nWhen this Ninja is put in play, draw 1 card.",  # Valid is the whole card's
 ])
 def test_a_text_with_an_unknown_sentence_is_not_read(text):
     assert read(text) is None and read_card(text) is None
@@ -203,23 +233,24 @@ def test_a_text_with_an_unknown_sentence_is_not_read(text):
 # =================================================================================================
 
 def card_read(text: str, **fields) -> Card:
-    """A test card whose effect is what the reader makes of ``text``."""
-    reading = read_card(text)
+    """A test card whose effect (definition, requirement, target, kind) is what the reader makes of
+    ``text``, as the catalogue import stores it."""
+    reading = read_card(text, fields["type"])
     assert reading is not None
     return Card(effect=text, script=json.dumps(reading.effect), requirement=reading.requirement,
-                target=reading.target, **fields)
+                target=reading.target, effect_kind=reading.kind, **fields)
 
 
 def jutsu(number: str, text: str) -> Card:
     return card_read(text, number=number, name=f"Test {number}", type="Jutsu", symbols=("Fire",),
-                     jutsu_cost=("1",), effect_kind="jutsu")
+                     jutsu_cost=("1",))
 
 
 STRIKE = jutsu("J-981", "Target: 1 Ninja Battling against the user\nEffect: Give 1 Damage to the target.")
 FOCUS = jutsu("J-982", "Target: User\nEffect: The target gets +2/+1 during this turn.")
 CHAMPION = card_read("Valid: This Ninja gets +1/+2.", number="N-981", name="Test Champion", type="Ninja",
                      symbols=("Fire",), entrance_cost=0, hand_cost=0, healthy=(1, 0), injured=(0, 0),
-                     characteristics=("Leaf", "Genin", "Male"), effect_kind="valid")
+                     characteristics=("Leaf", "Genin", "Male"))
 CARDS = bundled().with_cards([STRIKE, FOCUS, CHAMPION])
 
 
@@ -253,11 +284,10 @@ FLIP = jutsu("J-983", "Target: User\nEffect: Flip a coin. If it's heads, the tar
                       "If it's tails, the target gets +1/+0 during this turn.")
 SHOWY = card_read("This Ninja gets +2/+1 during the turn it is put in play.", number="N-982", name="Test Showy",
                   type="Ninja", symbols=("Fire",), entrance_cost=0, hand_cost=0, healthy=(1, 0), injured=(0, 0),
-                  characteristics=("Leaf", "Genin", "Male"), effect_kind="on_enter")
+                  characteristics=("Leaf", "Genin", "Male"))
 MEDIC = card_read("At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.",
                   number="N-983", name="Test Medic", type="Ninja", symbols=("Fire",), entrance_cost=0, hand_cost=0,
-                  healthy=(1, 0), injured=(0, 0), characteristics=("Leaf", "Genin", "Female"),
-                  effect_kind="start_of_turn")
+                  healthy=(1, 0), injured=(0, 0), characteristics=("Leaf", "Genin", "Female"))
 MORE = bundled().with_cards([STRIKE, FOCUS, CHAMPION, FLIP, SHOWY, MEDIC])
 
 
@@ -285,3 +315,38 @@ def test_a_read_start_of_turn_offer_heals_for_one_chakra():
     assert events(m, "ability_offered") == [{"player": 1, "card": "N-983"}]
     play(m, "use N-983 pay J-001 target N-010@2")
     assert events(m, "healed") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == ["J-001"]
+
+
+# --- the effect kind in play: an injured read Ninja keeps or loses its effect as Set 1's does --------
+
+def read_twin(number: str, twin: str, text: str) -> Card:
+    """A read card ``twin`` with the stats of Set 1's ``number``, whose effect is ``text``."""
+    c = bundled().get(number)
+    return card_read(text, number=twin, name=f"Test {twin}", type="Ninja", symbols=c.symbols,
+                     entrance_cost=c.entrance_cost, hand_cost=c.hand_cost, healthy=c.healthy, injured=c.injured,
+                     characteristics=c.characteristics)
+
+
+#: N-028 (valid: +1/+1 when sent with an Animal) and N-021 (on_battle: +0/+1 when sent with a Male
+#: Genin), each beside a read card of the same kind, with the same stats, sent in the same Team
+TWINS = [("N-028", read_twin("N-028", "N-984", "Valid: If this Ninja is in the same Team as “Akamaru”, this Ninja "
+                                                "gets +1/+1."), "N-036", "valid"),
+         ("N-021", read_twin("N-021", "N-985", "If this Ninja is in the same Team as “Naruto Uzumaki”, this Ninja "
+                                                "gets +0/+1."), "N-001", "on_battle")]
+TWIN_CARDS = bundled().with_cards([twin for _, twin, _, _ in TWINS])
+
+
+@pytest.mark.parametrize("number, twin, mate, kind", TWINS, ids=["valid", "on_battle"])
+@pytest.mark.parametrize("hurt", [False, True], ids=["healthy", "injured"])
+def test_an_injured_read_ninja_keeps_or_loses_its_boost_as_set1s_card_of_its_kind(number, twin, mate, kind, hurt):
+    assert bundled().get(number).effect_kind == twin.effect_kind == kind
+    seen = []
+    for ninja in (number, twin.number):
+        m = scenario(phase="battle_attack", turn=3, cards=TWIN_CARDS,
+                     p1=player(village=[ninja, mate], teams=[[ninja, mate]], injured=[ninja] if hurt else []),
+                     p2=player(village=[]))
+        play(m, f"send T1 lead {mate}")
+        seen.append(stat(m, 0, ninja))
+    base = twin.injured if hurt else twin.healthy
+    boosted = hurt is False or kind == "valid"
+    assert seen[0] == seen[1] and (seen[1] != base) == boosted

@@ -10,7 +10,10 @@ It is conservative by design: a wrong automation is worse than none, so a card i
 every line of its text is understood; one unknown sentence and `read` gives None, and the card stays
 with the manual toolbox, whole. A Jutsu's or Mission's "Requirements:" and "Target:" lines are read
 too (`read_card`), since the operations' meaning depends on them; the engine keeps them as the
-card's `requirement` and `target` columns, not in the definition.
+card's `requirement` and `target` columns, not in the definition. So is the effect kind the text
+implies (`Reading.kind`, set01.csv's ``effect_kind``): it is what makes a "Valid:" Ninja's effect
+hold while injured (N-KEY-VALID-1), and what the manual toolbox prompts by if the card is set back
+to manual.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ from .targets import TARGETS
 
 #: the characters of the catalogue's texts that the grammar writes in one plain form
 _PLAIN = str.maketrans({"“": '"', "”": '"', "’": "'", "‘": "'"})
+
+
+#: the effect kind of a played card's text, by card type, as set01.csv gives Set 1's (a Permanent or
+#: Counter Mission's keyword line is not read, so a read Mission is a plain one)
+_PLAYED_KINDS = {"Jutsu": "jutsu", "Mission": "mission"}
 
 
 #: the grammar's operations on the card's targets that take no number: rule -> (op, parameters)
@@ -49,12 +57,13 @@ class Unread(Exception):
 
 @dataclass
 class Reading:
-    """What a text says: the effect definition (effects.toml's shape), and a Jutsu's or Mission's
-    requirement and target kind (set01.csv's columns)."""
+    """What a text says: the effect definition (effects.toml's shape), a Jutsu's or Mission's
+    requirement and target kind, and the effect kind (set01.csv's columns)."""
 
     effect: dict[str, list[dict]] = field(default_factory=dict)
     requirement: str = ""
     target: str = "none"
+    kind: str = "none"
 
 
 @cache
@@ -69,19 +78,27 @@ def _plain(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def read_card(text: str) -> Reading | None:
-    """The reading of a whole effect text, or None unless every line is understood."""
+def read_card(text: str, card_type: str = "") -> Reading | None:
+    """The reading of a whole effect text, or None unless every line is understood. Given the
+    card's type, a played card's text ("Effect:" lines) gets its type's effect kind, and a text
+    whose lines do not fit the type (a Ninja's "Effect:", a Jutsu's "Valid:") is not read; without
+    it, a played card's kind stays "none"."""
     text = _plain(text)
     if not text:
         return None
     try:
-        return _Build().transform(_parser().parse(text))
+        reading = _Build().transform(_parser().parse(text))
     except VisitError as exc:
         if isinstance(exc.orig_exc, Unread):
             return None
         raise
     except LarkError:
         return None
+    if card_type and (card_type in _PLAYED_KINDS) != (reading.kind == "none"):
+        return None
+    if card_type in _PLAYED_KINDS:
+        reading.kind = _PLAYED_KINDS[card_type]
+    return reading
 
 
 def read(text: str) -> dict[str, list[dict]] | None:
@@ -112,6 +129,21 @@ def _word(quoted) -> str:
     return f"name:{word}" if word in names else f"char:{word}"
 
 
+def _ninja_kind(key: str, ops) -> str:
+    """The effect kind of a Ninja's line that is not Valid, as set01.csv classifies Set 1's: a boost
+    when sent out to Attack is ``on_attack`` (N-006), one when sent to Battle or while in a sent
+    Team ``on_battle`` (N-041, N-021), an offer at the start of the turn ``start_of_turn`` (N-013);
+    any other (a standing boost or cost, an effect when put in play or on a Victory) holds with no
+    prompt to give, ``continuous``."""
+    if key == "sent":
+        return "on_attack" if all("attacking" in op.get("if", []) for op in ops) else "on_battle"
+    if key == "while" and any("sent" in op.get("if", []) for op in ops):
+        return "on_battle"
+    if key == "offer" and ops["when"] == "start":
+        return "start_of_turn"
+    return "continuous"
+
+
 def _operations(effect: dict) -> list[dict]:
     """Every operation of a definition, those a coin's sides hold included, but not an optional
     ability's (its operations are about its own target)."""
@@ -132,7 +164,11 @@ class _Build(Transformer):
     @v_args(inline=False)
     def start(self, items) -> Reading:
         out = Reading()
-        for key, value in items:
+        kinds = [item[2] for item in items if len(item) == 3]
+        if "valid" in kinds and set(kinds) != {"valid"}:
+            raise Unread("a Valid line beside one that is not: Valid is the whole effect's (N-KEY-VALID-1)")
+        out.kind = kinds[0] if kinds else "none"
+        for key, value, *_ in items:
             if key == "requirement":
                 out.requirement = value
             elif key == "target":
@@ -171,8 +207,13 @@ class _Build(Transformer):
         return "do", ops
 
     # --- Ninja lines -----------------------------------------------------------------------------
-    def ninja_line(self, item):
-        return item
+    def ninja_line(self, *items):
+        """``(key, value, kind)``: the line's kind is ``valid`` after "Valid:", else its timing's."""
+        key, value = items[-1]
+        return key, value, "valid" if len(items) == 2 else _ninja_kind(key, value)
+
+    def valid(self):
+        return "valid"
 
     def static(self, power):
         return "while", [{"op": "boost", "to": "self", **power}]
