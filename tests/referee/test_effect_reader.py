@@ -13,7 +13,7 @@ from referee.games.naruto.cards import Card, bundled, bundled_scripts, script_te
 from referee.games.naruto.reader import read, read_card
 from referee.games.naruto.scenario import scenario
 
-from test_rules_battle_end import applied, events, in_play, numbers, play, player, stat
+from test_rules_battle_end import applied, events, in_play, legal, numbers, play, player, refused, stat
 
 BOOST = {"op": "boost", "to": "self"}
 
@@ -36,6 +36,8 @@ NINJA_LINES = [
      {"won": [{"op": "draw", "who": "self", "n": 1}]}),
     ("Valid: When this Ninja's Team wins a Victory or an Outstanding Victory, draw 2 cards.",
      {"won": [{"op": "draw", "who": "self", "n": 2}]}),
+    ("This Ninja cannot be sent out to Attack.", {"rules": ["no_attack"]}),
+    ("Valid: This Ninja cannot Block.", {"rules": ["no_block"]}),
 ]
 
 
@@ -76,7 +78,7 @@ def test_operations_without_a_target(sentence, op):
 
 @pytest.mark.parametrize("line, kind", [
     ("User", "user"), ("1 Ninja Battling against the user", "fighting"), ("1 Ninja opposing the user", "fighting"),
-    ("Every Ninja Battling against the user", "every_fighting"), ("1 Ninja", "ninja"),
+    ("Every Ninja Battling against the user", "every_fighting"), ("Every Ninja in the user's Team", "own_team"), ("1 Ninja", "ninja"),
     ("1 Ninja on the Battlefield", "battlefield"), ("1 Stand-By Ninja", "standby"), ("1 of your Ninjas", "own_ninja"),
     ("1 of your injured Ninjas", "own_injured"), ("1 of your opponent's Ninjas", "opposing_ninja"),
     ("1 Jutsu", "jutsu"), ("1 Jutsu card", "jutsu"),
@@ -213,7 +215,7 @@ def test_set1_paraphrases_agree_with_the_hand_written_definitions(number):
     "Target: 1 Ninja\nEffect: Flip a coin twice. If it's heads, injure the target.",
     "Valid: This Ninja cannot be the target of your opponent's Jutsu cards.",  # for good, not for the turn
     "Valid: This Ninja cannot be affected by the effects of your opponent's Jutsu cards.",
-    "Valid: This Ninja cannot be sent out to Attack.",
+    "Valid: This Ninja cannot be sent out to Attack alone.",  # alone: not the rule word read
     "Valid: Any Ninja(s) with “Test Clan” in your hand get -1 Entrance cost.",  # unknown characteristic
     "Valid: Any Ninja(s) with “Byakugan” in your hand get +0 Entrance cost.",
     "At the beginning of your turn, you can discard 1 of your Chakras to heal 1 of your injured Ninjas.\n"
@@ -317,6 +319,65 @@ def test_a_read_start_of_turn_offer_heals_for_one_chakra():
     assert events(m, "healed") == [{"player": 1, "card": "N-010"}] and numbers(m, 1, "discard") == ["J-001"]
 
 
+RALLY = jutsu("J-984", "Target: Every Ninja in the user's Team\nEffect: The target gets +1/+0 during this turn.")
+
+
+def test_a_read_jutsu_boosts_every_ninja_of_its_users_team_and_no_other():
+    cards = bundled().with_cards([RALLY])
+    m = scenario(phase="battle_attack", turn=3, cards=cards, p2=player(village=["N-010"]),
+                 p1=player(village=["N-001", "N-009", "N-002"], teams=[["N-001", "N-009"], ["N-002"]], hand=["J-984"],
+                           chakra=["N-011"]))
+    play(m, "send T1 lead N-001", "send T2", "next", "block T1 on N-001", "next")
+    assert "jutsu J-984 by N-001 pay N-011" in legal(m)  # designates by itself: no target named
+    play(m, "jutsu J-984 by N-001 pay N-011", "pass", "pass")
+    assert applied(m) == ["J-984"]
+    assert [stat(m, 0, n) for n in ("N-001", "N-009", "N-002")] == [(2, 0), (4, 1), (3, 1)]
+    assert stat(m, 1, "N-010") == bundled().get("N-010").healthy
+
+
+# --- a side of the Battle a read Ninja forbids its team (N-EFFECT-4) --------------------------------
+
+def read_ninja(number: str, text: str) -> Card:
+    return card_read(text, number=number, name=f"Test {number}", type="Ninja", symbols=("Fire",), entrance_cost=0,
+                     hand_cost=0, healthy=(2, 1), injured=(1, 0), characteristics=("Leaf", "Genin", "Male"))
+
+
+SENTRY = read_ninja("N-986", "This Ninja cannot be sent out to Attack.")
+SCOUT = read_ninja("N-987", "Valid: This Ninja cannot Block.")
+SIDES = bundled().with_cards([SENTRY, SCOUT])
+
+
+def battle(p1: dict, p2: dict):
+    return scenario(phase="battle_attack", turn=3, cards=SIDES, p1=player(**p1), p2=player(**p2))
+
+
+def test_a_read_ninja_that_cannot_attack_keeps_its_team_home_but_blocks():
+    m = battle({"village": ["N-986", "N-001", "N-009"], "teams": [["N-986", "N-001"], ["N-009"]]},
+               {"village": ["N-986"]})
+    assert [a for a in legal(m) if a.startswith("send")] == ["send T2"]
+    err = refused(m, "send T1 lead N-001", "N-EFFECT-4")
+    assert err.params["restriction"] == "no_attack" and err.params["card"] == "N-986"
+    play(m, "send T2", "next")
+    assert "block T1 on N-009" in legal(m)  # it still blocks
+    play(m, "block T1 on N-009")
+    # not Valid: injured, its text no longer forbids anything
+    m = battle({"village": ["N-986"], "injured": ["N-986"]}, {})
+    assert "send T1" in legal(m)
+
+
+def test_a_read_ninja_that_cannot_block_keeps_its_team_home_but_attacks():
+    m = battle({"village": ["N-001"]}, {"village": ["N-987", "N-009"], "teams": [["N-987"], ["N-009"]]})
+    play(m, "send T1", "next")
+    assert [a for a in legal(m) if a.startswith("block")] == ["block T2 on N-001"]
+    err = refused(m, "block T1 on N-001", "N-EFFECT-4")
+    assert err.params["restriction"] == "no_block"
+    # Valid: injured, it still cannot block; on its own turn it attacks
+    m = battle({"village": ["N-001"]}, {"village": ["N-987"], "injured": ["N-987"]})
+    play(m, "send T1", "next")
+    refused(m, "block T1 on N-001", "N-EFFECT-4")
+    assert "send T1" in legal(battle({"village": ["N-987"]}, {}))
+
+
 # --- the effect kind in play: an injured read Ninja keeps or loses its effect as Set 1's does --------
 
 def read_twin(number: str, twin: str, text: str) -> Card:
@@ -350,3 +411,9 @@ def test_an_injured_read_ninja_keeps_or_loses_its_boost_as_set1s_card_of_its_kin
     base = twin.injured if hurt else twin.healthy
     boosted = hurt is False or kind == "valid"
     assert seen[0] == seen[1] and (seen[1] != base) == boosted
+
+
+def test_a_mission_aiming_from_a_user_stays_manual_a_jutsu_does_not():
+    text = "Target: Every Ninja Battling against the user\nEffect: The target gets +1/+0 during this turn."
+    assert read_card(text, "Jutsu") is not None
+    assert read_card(text, "Mission") is None  # a Mission has no user: nothing to aim from

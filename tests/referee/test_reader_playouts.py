@@ -28,7 +28,8 @@ from test_playouts import WIN_RULES
 
 #: each read card: its number, the Set 1 card whose printed stats it borrows, and its text
 TEXTS = [
-    # Ninjas: Valid and not, standing boosts, put in play, sent out, Victories, start-of-turn offers
+    # Ninjas: Valid and not, standing boosts, put in play, sent out, Victories, start-of-turn offers, a side of
+    # the Battle forbidden
     ("N-981", "N-001", "Valid: This Ninja gets +1/+1."),
     ("N-982", "N-002", "This Ninja gets +0/+2."),
     ("N-983", "N-003", "When this Ninja is put in play, draw 2 cards."),
@@ -44,6 +45,8 @@ TEXTS = [
     ("N-991", "N-018", "Valid: If this Ninja is in the same Team as “Naruto Uzumaki”, this Ninja gets +1/+0."),
     ("N-992", "N-029", "Valid: Any Ninja(s) with “Genin” in your hand get -1 Entrance cost."),
     ("N-993", "N-032", "When this Ninja is put in play, move the top 2 cards of your Deck to your Chakra area."),
+    ("N-994", "N-033", "This Ninja cannot be sent out to Attack."),
+    ("N-995", "N-038", "Valid: This Ninja cannot Block."),
     # Jutsu: each target kind, damage, injure, heal, moves, negate, coins, immunity
     ("J-981", "J-001", "Target: User\nEffect: The target gets +2/+1 during this turn."),
     ("J-982", "J-002", "Target: 1 Ninja Battling against the user\nEffect: Give 1 Damage to the target."),
@@ -60,6 +63,7 @@ TEXTS = [
                        "turn."),
     ("J-990", "J-002", "Target: 1 Ninja opposing the user\nEffect: The target's Power becomes 0/0 during this turn."),
     ("J-991", "J-001", "Target: 1 Stand-By Ninja\nEffect: Discard the target."),
+    ("J-992", "J-002", "Target: Every Ninja in the user's Team\nEffect: The target gets +1/+0 during this turn."),
     # Missions: draws, milling, moves and damage on a target
     ("M-981", "M-004", "Effect: Draw 2 cards."),
     ("M-982", "M-004", "Effect: Discard 3 cards from the top of your opponent's Deck."),

@@ -91,12 +91,17 @@ def check_jutsu_allowed(s: NarutoState, card: Card, user: int) -> None:
 
 # --- Battle ---------------------------------------------------------------------------------------
 def check_team_may_battle(s: NarutoState, p: int, team: list[int]) -> None:
-    """What the effects of its members and of the turn say about a team going to Battle."""
+    """What the effects of its members and of the turn say about a team going to Battle. A member
+    that cannot be sent out to Attack (``no_attack``) or cannot Block (``no_block``) keeps its whole
+    team home on that side, since a team is sent whole (N-ATTACK-1, N-BLOCK-2)."""
+    side = "no_attack" if p == s.attacker else "no_block"
     for m in team:
         words = s.card(m).abilities.get("rules")
         if not words or not effect_applies(s, m):
             continue
         number = s.instances[m]
+        if side in words:
+            raise IllegalAction("N-EFFECT-4", card=number, source=number, restriction=side)
         if len(team) == 1 and "not_alone" in words:
             raise IllegalAction("N-EFFECT-4", card=number, source=number, restriction="not_alone")
         if "grounded_while_leading" in words and len(s.players[p].rewards) > len(s.players[1 - p].rewards):

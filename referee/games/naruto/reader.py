@@ -50,6 +50,10 @@ _ON_TARGETS = {
 }
 
 
+#: the target kinds found from a Jutsu's user (its team, the team it fights): none for a Mission
+USER_TARGETS = frozenset({"user", "fighting", "every_fighting", "own_team", "user_team", "opposing_rear"})
+
+
 class Unread(Exception):
     """A sentence the grammar parses but the vocabulary cannot say (a quoted requirement that is not
     a rank, a +0/+0): the card stays manual."""
@@ -95,6 +99,8 @@ def read_card(text: str, card_type: str = "") -> Reading | None:
     except LarkError:
         return None
     if card_type and (card_type in _PLAYED_KINDS) != (reading.kind == "none"):
+        return None
+    if card_type == "Mission" and reading.target in USER_TARGETS:  # a Mission has no user to aim from
         return None
     if card_type in _PLAYED_KINDS:
         reading.kind = _PLAYED_KINDS[card_type]
@@ -146,9 +152,9 @@ def _ninja_kind(key: str, ops) -> str:
 
 def _operations(effect: dict) -> list[dict]:
     """Every operation of a definition, those a coin's sides hold included, but not an optional
-    ability's (its operations are about its own target)."""
+    ability's (its operations are about its own target) nor the rule words (no operations)."""
     out: list[dict] = []
-    todo = [op for key, ops in effect.items() if key != "offer" for op in ops]
+    todo = [op for key, ops in effect.items() if key not in ("offer", "rules") for op in ops]
     while todo:
         op = todo.pop()
         out.append(op)
@@ -241,6 +247,12 @@ class _Build(Transformer):
         if quoted:
             offer["filter"] = _word(quoted[0])
         return "offer", {**offer, "do": [{"op": "heal", "to": "targets"}]}
+
+    def no_attack(self):
+        return "rules", ["no_attack"]
+
+    def no_block(self):
+        return "rules", ["no_block"]
 
     def hand_cost(self, quoted, delta):
         if not int(delta):

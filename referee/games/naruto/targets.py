@@ -80,6 +80,12 @@ def sent_team(s: NarutoState, iid: int) -> int | None:
     return None
 
 
+def own_team(s: NarutoState, iid: int) -> list[int]:
+    """The sent team of ``iid``, itself included, empty when it is not on the battlefield."""
+    i = sent_team(s, iid)
+    return [] if i is None else list(s.players[s.owner[iid]].sent[i])
+
+
 def opposing_team(s: NarutoState, iid: int) -> list[int]:
     """The team battling the team of ``iid`` (N-BLOCK-4), empty when it is not battling."""
     p = s.owner[iid]
@@ -113,8 +119,8 @@ TARGETS: dict[str, tuple[bool, Callable[[NarutoState, int, int | None], list[int
     "ninja": (False, lambda s, p, u: _both(s, lambda q: ninjas(s, q))),
     "fighting": (False, lambda s, p, u: opposing_team(s, u)),
     "every_fighting": (True, lambda s, p, u: opposing_team(s, u)),
-    "user_team": (True, lambda s, p, u: (s.players[p].sent[sent_team(s, u)] + opposing_team(s, u))
-                  if opposing_team(s, u) else []),
+    "own_team": (True, lambda s, p, u: own_team(s, u)),
+    "user_team": (True, lambda s, p, u: own_team(s, u) + opposing_team(s, u) if opposing_team(s, u) else []),
     "opposing_rear": (True, lambda s, p, u: opposing_team(s, u)[1:]),
     "jutsu": (False, lambda s, p, u: _chain(s, "Jutsu")),
     "mission": (False, lambda s, p, u: _chain(s, "Mission", permanent=False)),
