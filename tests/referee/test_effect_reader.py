@@ -417,3 +417,63 @@ def test_a_mission_aiming_from_a_user_stays_manual_a_jutsu_does_not():
     text = "Target: Every Ninja Battling against the user\nEffect: The target gets +1/+0 during this turn."
     assert read_card(text, "Jutsu") is not None
     assert read_card(text, "Mission") is None  # a Mission has no user: nothing to aim from
+
+
+# --- the third slice: Set 1's own wordings of the vocabulary's operations, targets and ranks --------
+#: (our text, the Set 1 card whose hand-written definition it must give, or None, the definition)
+THIRD_SLICE = [
+    ("Requirements: “Genin” or higher Rank\nTarget: 1 Stand-By Ninja\nEffect: Change the target to injured status.",
+     "J-035", {"do": [{"op": "injure", "to": "targets"}]}),
+    ("Target: 1 Ninja on the Battlefield\nEffect: Move the target back to its original owner's hand.",
+     "J-011", {"do": [{**T, "zone": "hand"}]}),
+    ("Target: 1 Stand-By Ninja\nEffect: Move the target to its original owner's Chakra area.",
+     "J-009", {"do": [{**T, "zone": "chakra"}]}),
+    ("Target: 1 Jutsu card being played\nEffect: Negate the target and discard it. Draw 1 card.",
+     "J-007", {"do": [{"op": "negate", "to": "targets", "zone": "discard"}, {"op": "draw", "who": "self", "n": 1}]}),
+    ("Target: 1 Jutsu\nEffect: Negate the target and move it back to its original owner's hand.",
+     "J-013", {"do": [{"op": "negate", "to": "targets", "zone": "hand"}]}),
+    ("Target: 1 Ninja\nEffect: Remove the target from the Team. The target is considered to be a Stand-By Ninja. "
+     "Then, draw 1 card.", "J-038", {"do": [{**T, "zone": "standby"}, {"op": "draw", "who": "self", "n": 1}]}),
+    ("Target: 1 Ninja opposing the user\nEffect: The target must be sent out to Battle during this turn, if possible.",
+     "M-026", {"do": [{"op": "restrict", "rule": "must_attack", "to": "targets"}]}),
+    ("Target: Every Ninja\nEffect: Give 1 Damage to the target. Then, draw 2 cards.", "M-005",
+     {"do": [{"op": "damage", "to": "all", "n": 1}, {"op": "draw", "who": "self", "n": 2}]}),
+    ("Target: All of your injured Ninjas\nEffect: Heal the target. Then, draw 1 card.", "M-021",
+     {"do": [{"op": "heal", "to": "own_injured"}, {"op": "draw", "who": "self", "n": 1}]}),
+]
+
+
+@pytest.mark.parametrize("text, number, definition", THIRD_SLICE)
+def test_third_slice_phrasings_give_the_operation_of_set1s_card(text, number, definition):
+    assert read(text) == definition
+    first = [op for op in definition["do"] if op["op"] != "draw"]  # our texts add a draw to some
+    assert script_text({"do": first}) == bundled_scripts()[number]
+
+
+@pytest.mark.parametrize("line, kind, number", [
+    ("1 Jutsu card being played", "jutsu", "J-007"),
+    ("1 Ninja that is being sent out to Battle", "battlefield", "J-033"),
+    ("1 of your Ninjas that is being sent out to Battle", "own_battlefield", "J-038"),
+    ("The Back Ninja(s) of the Team Battling against the user", "opposing_rear", "J-021"),
+    ("1 card in the Battle Reward area", "reward", "J-009"),
+    ("1 “Permanent” Mission card", "permanent", "M-019"),
+])
+def test_third_slice_target_lines(line, kind, number):
+    assert read_card(f"Target: {line}\nEffect: Discard the target.").target == kind == bundled().get(number).target
+
+
+@pytest.mark.parametrize("rank, number", [("Jonin", "J-014"), ("Chunin", "J-021")])
+def test_a_rank_or_higher_requirement_is_the_rank(rank, number):
+    reading = read_card(f"Requirements: “{rank}” or higher Rank\nTarget: User\nEffect: Draw 2 cards.", "Jutsu")
+    assert reading.requirement == f"rank:{rank}" == bundled().get(number).requirement
+
+
+@pytest.mark.parametrize("text", [
+    "Requirements: “Haku” or higher Rank\nTarget: User\nEffect: Draw 1 card.",  # a name is no rank
+    "Target: Every Ninja\nEffect: Draw 1 card.",  # nothing done to them: the line would be lost
+    "Target: Every Ninja\nTarget: 1 Ninja\nEffect: Injure the target.",
+    "Target: 1 of your opponent's Ninjas\nEffect: Remove the target from the Team.",  # leaving a Team only
+    "Target: 1 Ninja\nEffect: The target is considered to be a Stand-By Ninja.",
+])
+def test_third_slice_near_misses_are_not_read(text):
+    assert read_card(text) is None

@@ -46,6 +46,8 @@ _ON_TARGETS = {
     "to_discard": ("move", {"zone": "discard"}),
     "to_standby": ("move", {"zone": "standby"}),
     "negate": ("negate", {"zone": "discard"}),
+    "negate_to_hand": ("negate", {"zone": "hand"}),
+    "must_attack": ("restrict", {"rule": "must_attack"}),
     "zero": ("zero", {}),
 }
 
@@ -174,8 +176,11 @@ class _Build(Transformer):
         if "valid" in kinds and set(kinds) != {"valid"}:
             raise Unread("a Valid line beside one that is not: Valid is the whole effect's (N-KEY-VALID-1)")
         out.kind = kinds[0] if kinds else "none"
+        selector = None
         for key, value, *_ in items:
-            if key == "requirement":
+            if key == "select":
+                selector = value
+            elif key == "requirement":
                 out.requirement = value
             elif key == "target":
                 out.target = value
@@ -188,6 +193,12 @@ class _Build(Transformer):
         if "do" in out.effect and len(out.effect) > 1:
             raise Unread("a played card's effect mixed with a Ninja's abilities")
         on_targets = [op for op in _operations(out.effect) if op.get("to") == "targets"]
+        if selector is not None:  # "Every Ninja": the operations act on those Ninjas, no target is chosen
+            if not on_targets or out.target != "none" or "do" not in out.effect:
+                raise Unread("a target line of Ninjas acted on directly, with nothing done to the target")
+            for op in on_targets:
+                op["to"] = selector
+            return out
         if on_targets and out.target == "none":
             raise Unread("an operation on a target the text does not name")
         if out.target == "user":  # "the target" of a card that targets its user is the user
@@ -205,8 +216,20 @@ class _Build(Transformer):
             return "requirement", f"rank:{_name(quoted)}"
         return "requirement", _word(quoted)
 
+    def requirement_rank(self, quoted):
+        """"Jonin" or higher Rank: the rank requirement (a quoted rank alone says the same)."""
+        if _name(quoted) not in RANKS:
+            raise Unread(f"{_name(quoted)!r} is no rank")
+        return "requirement", f"rank:{_name(quoted)}"
+
     def target(self, kind):
         return "target", kind
+
+    def every_ninja(self):
+        return "select", "all"
+
+    def all_own_injured(self):
+        return "select", "own_injured"
 
     @v_args(inline=False)
     def effect(self, ops):
