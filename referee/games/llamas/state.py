@@ -24,6 +24,7 @@ import random
 from operator import attrgetter
 from typing import Any
 
+from referee.engine.names import default_name
 from referee.engine.plain import copy_json
 from referee.engine.rng import TrackedRandom, from_json, to_json
 
@@ -73,7 +74,7 @@ class LlamasState:
         self.mode = mode  # "guided": the program holds the deck; "referee": physical cards
         self.seed = seed
         self.rng: random.Random = TrackedRandom(seed)
-        self.players = [Player(str(k + 1)) for k in range(players)]
+        self.players = [Player(default_name(k)) for k in range(players)]
         self.instances: list[str | None] = []
         self.nursery: list[int] = []
         self.deck: list[int] = []

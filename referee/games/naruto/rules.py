@@ -11,6 +11,7 @@ from referee.engine.action import Action
 from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Not, Table
 from referee.engine.match import GameRules, Match, Verb, check_player_name, strict
+from referee.engine.names import default_name
 
 from . import abilities, battle, chain, mission, sight, turn
 from .cards import CardSource, bundled
@@ -195,7 +196,7 @@ class IllegalDeck(ValueError):
 
 
 def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str = "standard",
-              mode: str = "guided", seed: int = 0, names: Sequence[str] = ("1", "2"),
+              mode: str = "guided", seed: int = 0, names: Sequence[str] = (default_name(0), default_name(1)),
               cards: CardSource | None = None, deck_sizes: Sequence[int | None] = (None, None),
               check_decks: bool = True) -> NarutoState:
     """A match at set-up. Guided mode needs both deck lists (the program shuffles and deals); in

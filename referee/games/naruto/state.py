@@ -13,6 +13,7 @@ import random
 from operator import attrgetter
 from typing import Any
 
+from referee.engine.names import default_name
 from referee.engine.plain import copy_json
 from referee.engine.rng import TrackedRandom, from_json, to_json
 
@@ -94,7 +95,7 @@ class NarutoState:
         self.mode = mode  # "guided": the program holds both decks; "referee": physical cards
         self.seed = seed
         self.rng: random.Random = TrackedRandom(seed)
-        self.players = [Player("1"), Player("2")]
+        self.players = [Player(default_name(0)), Player(default_name(1))]
         self.instances: list[str | None] = []
         #: the seat whose zones hold each instance: its owner, or while it is in play under another
         #: player's control (J-022) that player; `taken` keeps the owner of those (see `zones.take`)
