@@ -272,8 +272,9 @@ def _read_effects(cards: list[ParsedCard], progress: Progress | None) -> None:
     writes."""
     from referee.games.naruto.reader import read_card  # lark: loaded when a catalogue file is read
 
+    lexicon = _lexicon(cards)
     for i, p in enumerate(cards, start=1):
-        reading = read_card(p.texts.get("en", ""), p.facts["type"])
+        reading = read_card(p.texts.get("en", ""), p.facts["type"], lexicon)
         if reading is None:
             p.facts.update(effect="", requirement="", target="none", effect_kind="none", effect_source=MANUAL)
         else:
@@ -281,6 +282,21 @@ def _read_effects(cards: list[ParsedCard], progress: Progress | None) -> None:
                            target=reading.target, effect_kind=reading.kind, effect_source=READ)
         if progress is not None and (i % 200 == 0 or i == len(cards)):
             progress(i, len(cards))
+
+
+def _lexicon(cards: list[ParsedCard]):
+    """The names and characteristics of every Ninja of the file and of the bundled set: the words a
+    quoted requirement may be (`reader.Lexicon`)."""
+    from referee.games.naruto.cards import Card, bundled
+    from referee.games.naruto.reader import Lexicon
+
+    def listed(text: str) -> tuple[str, ...]:
+        return tuple(w.strip() for w in text.split(",") if w.strip())
+
+    ninjas = [Card(number=p.facts["number"], name=p.names["en"], type="Ninja", symbols=(),
+                   characteristics=listed(p.facts["characteristics"]), keywords=listed(p.facts["keywords"]))
+              for p in cards if p.facts["type"] == "Ninja"]
+    return Lexicon.of([*bundled(), *ninjas])
 
 
 # --- shared --------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from referee.games.naruto.cards import Card, bundled, bundled_scripts, script_text
-from referee.games.naruto.reader import read, read_card
+from referee.games.naruto.reader import Lexicon, read, read_card
 from referee.games.naruto.scenario import scenario
 
 from test_rules_battle_end import applied, events, in_play, legal, numbers, play, player, refused, stat
@@ -477,3 +477,82 @@ def test_a_rank_or_higher_requirement_is_the_rank(rank, number):
 ])
 def test_third_slice_near_misses_are_not_read(text):
     assert read_card(text) is None
+
+
+# =================================================================================================
+# the fourth slice: the words of the imported catalogue, requirements of several clauses, teammates
+# =================================================================================================
+
+#: two Ninjas of another set, as an import knows them: a name and a characteristic Set 1 does not have
+OUTSIDER = Card(number="N-985", name="Test Wanderer", type="Ninja", symbols=("Water",), entrance_cost=3, hand_cost=0,
+                healthy=(3, 1), injured=(1, 0), characteristics=("Mist", "Chunin", "Male", "Test Clan"))
+LEXICON = Lexicon.of([*bundled(), OUTSIDER])
+
+
+def test_the_catalogues_own_names_and_characteristics_are_read_only_with_its_lexicon():
+    for word, requirement in (("Test Wanderer", "name:Test Wanderer"), ("Test Clan", "char:Test Clan"),
+                              ("test clan", "char:Test Clan")):  # texts write a characteristic in another case
+        text = f"Requirements: “{word}”\nTarget: User\nEffect: The target gets +1/+0 during this turn."
+        assert read_card(text, "Jutsu") is None
+        assert read_card(text, "Jutsu", LEXICON).requirement == requirement
+
+
+@pytest.mark.parametrize("line, requirement", [
+    ("“Kakashi Hatake” + “Sharingan Eye”", "name:Kakashi Hatake+char:Sharingan Eye"),
+    ("“Jonin” + “An Entrance cost of 4 or more”", "rank:Jonin+cost_min:4"),
+    ("“Fang” Combat Attribute + “An Entrance cost of 2 or higher”", "attr:Fang+cost_min:2"),
+])
+def test_requirements_of_several_clauses_must_all_be_met(line, requirement):
+    text = f"Requirements: {line}\nTarget: User\nEffect: The target gets +1/+0 during this turn."
+    assert read_card(text, "Jutsu").requirement == requirement
+
+
+@pytest.mark.parametrize("line, conditions", [
+    ("If the user is in the same Team as “Sakura Haruno,” give 1 Damage to the target.",
+     ["user_team_has:name:Sakura Haruno"]),
+    ("If the user is in the same Team as both “Sakura Haruno” and “Sasuke Uchiha”, give 1 Damage to the target.",
+     ["user_team_has:name:Sakura Haruno", "user_team_has:name:Sasuke Uchiha"]),
+])
+def test_an_action_done_only_with_a_teammate(line, conditions):
+    text = f"Target: 1 Ninja Battling against the user\nEffect: {line}"
+    assert read(text) == {"do": [{"op": "damage", "to": "targets", "n": 1, "if": conditions}]}
+
+
+@pytest.mark.parametrize("text", [
+    "Requirements: “Jonin” + “Test Hero”\nTarget: User\nEffect: The user gets +1/+0 during this turn.",
+    "Requirements: “An Entrance cost of 4 or less”\nTarget: User\nEffect: The user gets +1/+0 during this turn.",
+    "Target: 1 Ninja\nEffect: If the user is in the same Team as “Sharingan Eye”, injure the target.",  # a trait
+    "Target: 1 Ninja\nEffect: If the user is in the same Team as “Test Hero”, injure the target.",
+])
+def test_fourth_slice_near_misses_are_not_read(text):
+    assert read_card(text, "Jutsu") is None
+
+
+PROUD = jutsu("J-985", "Requirements: “Chunin” + “An Entrance cost of 3 or more”\nTarget: User\n"
+                       "Effect: The target gets +2/+0 during this turn.")
+PAIRED = jutsu("J-986", "Target: 1 Ninja Battling against the user\n"
+                        "Effect: If the user is in the same Team as “Sasuke Uchiha,” give 1 Damage to the target.")
+FOURTH = bundled().with_cards([PROUD, PAIRED])
+
+
+def test_a_read_requirement_of_two_clauses_refuses_a_user_missing_one():
+    def at_exchange(user: str):
+        m = scenario(phase="battle_attack", turn=3, cards=FOURTH, p2=player(village=["N-001"]),
+                     p1=player(village=[user], hand=["J-985"], chakra=["N-002"]))
+        play(m, "send T1", "next", f"block T1 on {user}", "next")
+        return m
+
+    m = at_exchange("N-011")  # Jonin, Entrance cost 4
+    play(m, "jutsu J-985 by N-011 pay N-002", "pass", "pass")
+    assert applied(m) == ["J-985"] and stat(m, 0, "N-011") == (7, 3)
+    m = at_exchange("N-009")  # Chunin, Entrance cost 2
+    refused(m, "jutsu J-985 by N-009 pay N-002", "N-KEY-COND-1")
+
+
+@pytest.mark.parametrize("team, injured", [(["N-001", "N-002"], True), (["N-001", "N-009"], False)])
+def test_a_read_action_with_a_teammate_is_done_only_when_the_user_has_that_teammate(team, injured):
+    m = scenario(phase="battle_attack", turn=3, cards=FOURTH, p2=player(village=["N-010"]),
+                 p1=player(village=team, teams=[team], hand=["J-986"], chakra=["N-011"]))
+    play(m, "send T1 lead N-001", "next", "block T1 on N-001", "next",
+         "jutsu J-986 by N-001 pay N-011 target N-010@2", "pass", "pass")
+    assert applied(m) == ["J-986"] and (in_play(m, 1, "N-010") in m.state.injured) is injured

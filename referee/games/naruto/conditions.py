@@ -81,6 +81,8 @@ def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
         return bool(team) and meets(s, team[0], arg)
     if name == "team_has":
         return any(m != me and meets(s, m, arg) for m in team_of(s, me))
+    if name == "user_team_has":  # "If the user is in the same Team as ...": a Jutsu's user's teammates
+        return ctx.user is not None and any(m != ctx.user and meets(s, m, arg) for m in team_of(s, ctx.user))
     if name == "fighting":
         return any(meets(s, m, arg) for m in opposing_team(s, me))
     if name == "chakra_max":
@@ -123,5 +125,5 @@ def target_exists(s: NarutoState, p: int, iid: int, user: int | None) -> bool:
 
 #: every condition name, for checking effect definitions
 CONDITIONS = ("user", "self", "target", "sent", "attacking", "injured", "alone", "leader", "leader_is", "team_has",
-              "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has",
+              "user_team_has", "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has",
               "discard_has", "user_team_room")

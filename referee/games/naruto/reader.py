@@ -18,6 +18,7 @@ to manual.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -25,7 +26,7 @@ from importlib import resources
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
-from .cards import RANKS, bundled
+from .cards import RANKS, Card, bundled
 from .targets import TARGETS
 
 #: the characters of the catalogue's texts that the grammar writes in one plain form
@@ -84,16 +85,18 @@ def _plain(text: str) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def read_card(text: str, card_type: str = "") -> Reading | None:
+def read_card(text: str, card_type: str = "", lexicon: Lexicon | None = None) -> Reading | None:
     """The reading of a whole effect text, or None unless every line is understood. Given the
     card's type, a played card's text ("Effect:" lines) gets its type's effect kind, and a text
     whose lines do not fit the type (a Ninja's "Effect:", a Jutsu's "Valid:") is not read; without
-    it, a played card's kind stays "none"."""
+    it, a played card's kind stays "none". ``lexicon`` tells a quoted name from a characteristic
+    (by default the bundled card list's, `bundled_lexicon`)."""
     text = _plain(text)
     if not text:
         return None
+    parser = _parser()  # outside the try: a grammar error is a bug, not an unread text
     try:
-        reading = _Build().transform(_parser().parse(text))
+        reading = _Build(lexicon or bundled_lexicon()).transform(parser.parse(text))
     except VisitError as exc:
         if isinstance(exc.orig_exc, Unread):
             return None
@@ -116,25 +119,40 @@ def read(text: str) -> dict[str, list[dict]] | None:
 
 
 def _name(quoted) -> str:
-    return str(quoted)[1:-1].strip()
+    """The quoted word, without the comma or full stop texts put inside the quotes ("Doki,")."""
+    return str(quoted)[1:-1].strip().rstrip(",.").strip()
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The Ninjas' names and characteristics a quoted requirement may be (a Jutsu's or Mission's name
+    never is one), each by its lowercase form, to the spelling the cards print: texts write
+    "Clone status" for the characteristic "Clone Status". The bundled card list (Set 1) knows few of
+    the game's characters, so an import gives the reader the names of every Ninja in its file."""
+
+    names: dict[str, str]
+    characteristics: dict[str, str]
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Lexicon:
+        ninjas = [c for c in cards if c.type == "Ninja"]
+        return cls({n.lower(): n for c in ninjas for n in sorted(c.names)},
+                   {ch.lower(): ch for c in ninjas for ch in c.characteristics})
+
+    def word(self, quoted) -> str:
+        """A quoted word as a requirement: ``name:`` or ``char:`` as the cards print it; a word the
+        list does not know, or knows as both, could be either, and the card stays manual."""
+        word = _name(quoted).lower()
+        name, characteristic = self.names.get(word), self.characteristics.get(word)
+        if (name is None) == (characteristic is None):
+            raise Unread(f"{word!r}: a name or a characteristic?")
+        return f"name:{name}" if name is not None else f"char:{characteristic}"
 
 
 @cache
-def _known() -> tuple[frozenset[str], frozenset[str]]:
-    """The Ninjas' names and characteristics of the bundled card list (Set 1): the words a quoted
-    requirement may be (a Jutsu's or Mission's name never is one)."""
-    ninjas = [c for c in bundled() if c.type == "Ninja"]
-    return frozenset(c.name for c in ninjas), frozenset(ch for c in ninjas for ch in c.characteristics)
-
-
-def _word(quoted) -> str:
-    """A quoted word as a requirement: a card name or a characteristic, told apart by the card list;
-    a word the list does not know, or knows as both, could be either, and the card stays manual."""
-    word = _name(quoted)
-    names, characteristics = _known()
-    if (word in names) == (word in characteristics):
-        raise Unread(f"{word!r}: a name or a characteristic?")
-    return f"name:{word}" if word in names else f"char:{word}"
+def bundled_lexicon() -> Lexicon:
+    """The words of the bundled card list, for texts read without a catalogue."""
+    return Lexicon.of(bundled())
 
 
 def _ninja_kind(key: str, ops) -> str:
@@ -167,6 +185,10 @@ def _operations(effect: dict) -> list[dict]:
 @v_args(inline=True)
 class _Build(Transformer):
     """Each sentence to ``(key, value)``; `start` gathers them into a `Reading`."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        super().__init__()
+        self.lexicon = lexicon
 
     # --- the whole text ----------------------------------------------------------------------------
     @v_args(inline=False)
@@ -207,20 +229,29 @@ class _Build(Transformer):
         return out
 
     # --- Jutsu and Mission lines ---------------------------------------------------------------
+    @v_args(inline=False)
+    def requirement(self, clauses):
+        """Clauses joined by ``+``, all to be met (`targets.meets`)."""
+        return "requirement", "+".join(clauses)
+
     def requirement_attribute(self, quoted):
-        return "requirement", f"attr:{_name(quoted)}"
+        return f"attr:{_name(quoted)}"
 
     def requirement_word(self, quoted):
         """A rank ("Chunin": that rank or higher), else a card name or a characteristic."""
         if _name(quoted) in RANKS:
-            return "requirement", f"rank:{_name(quoted)}"
-        return "requirement", _word(quoted)
+            return f"rank:{_name(quoted)}"
+        return self.lexicon.word(quoted)
 
     def requirement_rank(self, quoted):
         """"Jonin" or higher Rank: the rank requirement (a quoted rank alone says the same)."""
         if _name(quoted) not in RANKS:
             raise Unread(f"{_name(quoted)!r} is no rank")
-        return "requirement", f"rank:{_name(quoted)}"
+        return f"rank:{_name(quoted)}"
+
+    def requirement_cost(self, n):
+        """"An Entrance cost of 3 or more": the user's printed Entrance cost."""
+        return f"cost_min:{int(n)}"
 
     def target(self, kind):
         return "target", kind
@@ -268,7 +299,7 @@ class _Build(Transformer):
     def start_offer(self, n, *quoted):
         offer = {"when": "start", "chakra": n, "target": "own_injured"}
         if quoted:
-            offer["filter"] = _word(quoted[0])
+            offer["filter"] = self.lexicon.word(quoted[0])
         return "offer", {**offer, "do": [{"op": "heal", "to": "targets"}]}
 
     def no_attack(self):
@@ -280,7 +311,7 @@ class _Build(Transformer):
     def hand_cost(self, quoted, delta):
         if not int(delta):
             raise Unread("an Entrance cost changed by 0")
-        return "while", [{"op": "cost", "owner": "self", "filter": _word(quoted), "delta": int(delta)}]
+        return "while", [{"op": "cost", "owner": "self", "filter": self.lexicon.word(quoted), "delta": int(delta)}]
 
     # --- operations ------------------------------------------------------------------------------
     def draw(self, n):
@@ -303,10 +334,19 @@ class _Build(Transformer):
 
     def gain(self, subject, quoted):
         """A characteristic for the turn (a quoted name or attribute is not one: the card stays manual)."""
-        word = _word(quoted)
+        word = self.lexicon.word(quoted)
         if not word.startswith("char:"):
             raise Unread("a quoted name gained")
         return {"op": "gain", "to": subject, "char": word[5:]}
+
+    def with_teammate(self, *items):
+        """The action done only if the user's Team holds each quoted Ninja (a name: a characteristic
+        there would be "a ... Ninja")."""
+        *quoted, op = items
+        words = [self.lexicon.word(q) for q in quoted]
+        if not all(w.startswith("name:") for w in words):
+            raise Unread("a teammate by characteristic")
+        return {**op, "if": [*op.get("if", []), *(f"user_team_has:{w}" for w in words)]}
 
     def untargetable(self, subject):
         return {"op": "restrict", "rule": "immune", "to": subject}

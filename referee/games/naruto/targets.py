@@ -56,6 +56,8 @@ def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
         return card.rank >= RANKS.index(value)
     if kind == "rank_max":
         return card.rank <= RANKS.index(value)
+    if kind == "cost_min":  # "An Entrance cost of 3 or more": the printed one (an X counts as 0)
+        return (card.entrance_cost or 0) >= int(value)
     if kind == "char":
         return any(c == value or c.startswith(value + " (") for c in chars(s, iid))
     if kind == "attr":
