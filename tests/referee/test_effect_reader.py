@@ -472,7 +472,6 @@ def test_a_rank_or_higher_requirement_is_the_rank(rank, number):
     "Requirements: “Haku” or higher Rank\nTarget: User\nEffect: Draw 1 card.",  # a name is no rank
     "Target: Every Ninja\nEffect: Draw 1 card.",  # nothing done to them: the line would be lost
     "Target: Every Ninja\nTarget: 1 Ninja\nEffect: Injure the target.",
-    "Target: 1 of your opponent's Ninjas\nEffect: Remove the target from the Team.",  # leaving a Team only
     "Target: 1 Ninja\nEffect: The target is considered to be a Stand-By Ninja.",
 ])
 def test_third_slice_near_misses_are_not_read(text):
@@ -556,3 +555,159 @@ def test_a_read_action_with_a_teammate_is_done_only_when_the_user_has_that_teamm
     play(m, "send T1 lead N-001", "next", "block T1 on N-001", "next",
          "jutsu J-986 by N-001 pay N-011 target N-010@2", "pass", "pass")
     assert applied(m) == ["J-986"] and (in_play(m, 1, "N-010") in m.state.injured) is injured
+
+
+
+# =================================================================================================
+# the fifth slice: Set 1's sentences for battles, rule words, Counter and Permanent Missions
+# =================================================================================================
+
+def agrees_with(number: str, text: str) -> None:
+    """Our text, in the catalogue's style, reads as Set 1's card ``number`` is written by hand: its
+    definition (played by that card's own tests), requirement, target and effect kind."""
+    card = bundled().get(number)
+    reading = read_card(text, card.type)
+    assert reading is not None, text
+    assert script_text(reading.effect) == bundled_scripts()[number]
+    assert (reading.requirement, reading.target, reading.kind) == (card.requirement, card.target, card.effect_kind)
+
+
+#: our own texts for Set 1 cards, each in the wording its phrasing has in the catalogue
+FIFTH_SLICE = {
+    "N-004": "When this Ninja is Battling against your opponent's “Female” Ninja, this Ninja gets +1/+1 during the "
+             "turn.",
+    "N-005": "Valid: This Ninja cannot be sent out to Battle by itself.",
+    "N-007": "Valid: All the Ninjas in your hand which are “Jonin” or higher Rank get -1 Entrance cost.",
+    "N-008": "Valid: When the Head Ninja of this Ninja's Team is “Genin” and is sent out to Battle, this Ninja gets "
+             "+0/+1 during the turn.",
+    "N-012": "When you have more Battle Rewards than your opponent, a Team which includes this Ninja cannot be sent "
+             "out to Battle.",
+    "N-013": "At the beginning of your turn, you may discard 1 card in your Chakra area to heal 1 of your injured "
+             "Ninjas.",
+    "N-019": "Valid: When this Ninja receives any Damage, flip a coin; if it's heads, reduce the Damage by 1.",
+    "N-020": "This Ninja cannot be sent out to Battle in the same Team as “Genin” or lower Rank Ninjas.",
+    "N-021": "When this Ninja is sent out to Battle in the same Team as a Ninja with both “Genin” and “Male”, this "
+             "Ninja gets +0/+1 during the turn.",
+    "N-027": "When this Ninja is sent out to Battle while you have 1 or less cards in your Chakra area, you can send "
+             "1 card from the top of your Deck to your Chakra area.",
+    "N-030": "At the beginning of your turn, you may discard 3 cards in your Chakra area. Then, heal 1 of your "
+             "injured “Genin” Ninjas.",
+    "N-031": "Valid: This Ninja cannot be the user of a Jutsu card that requires specific symbols in its Jutsu cost.",
+    "N-034": "Valid: When this Ninja's Team wins a Victory or Outstanding Victory in Battle, draw 1 card.",
+    "N-037": "All Ninjas with both “Leaf” and “Genin” in this Ninja's Team get +0/+1 during the turn they are sent "
+             "out to Battle.",
+    "N-039": "When the Head Ninja of this Ninja's Team is a “Genin” with a “Taijutsu” Combat Attribute, this Ninja "
+             "gets +0/+4 during the turn.",
+    "N-043": "Valid: Jutsu cards used by this Ninja cannot be negated.",
+    "J-006": "Requirements: “Jonin” or higher Rank\nTarget: 1 Ninja\nEffect: Move the target back to the top of its "
+             "original owner's Deck.",
+    "J-008": "Effect: Look at all the cards in your opponent's hand. If they have 1 or more Ninjas in their hand, draw "
+             "1 card.",
+    "J-010": "Target: 1 Ninja\nEffect: Give 1 Damage to the target. It cannot give any Damage to Ninjas with a "
+             "“Flame” Combat Attribute.",
+    "J-015": "Target: User\nEffect: The target gets +1/+1 and “Clone status” during this turn.",
+    "J-017": "Target: 1 Team\nEffect: Switch the position of the target's Head Ninja and Back Ninja(s).",
+    "J-018": "Target: The Team including the user and the Team Battling against the user\nEffect: The target skips "
+             "the Showdown. No Damage is received by either Team.",
+    "J-019": "Target: 1 of your opponent's Ninjas Battling against the user\nEffect: The target gets -2/-2 during this "
+             "turn. If the user has a “Genjutsu” Combat Attribute, the target gets an additional -1/-1.",
+    "J-020": "Target: 1 Ninja\nEffect: The target's Power is changed to its printed value and cannot be changed "
+             "during this turn.",
+    "J-023": "Requirements: “Shadow” Combat Attribute\nTarget: 1 Ninja Battling against the user\nEffect: The Power "
+             "of the target is considered to be 0/0 during this turn.",
+    "J-024": "Requirements: “Food” Combat Attribute\nTarget: User\nEffect: The target gets +2/+0 during this turn "
+             "and cannot be the target of your opponent's Jutsu cards.",
+    "J-029": "Target: User\nEffect: The target gets +2/+0 during this turn. If the target has a “Weapon” Combat "
+             "Attribute, the target gets an additional +1/+0.",
+    "J-032": "Target: 1 Ninja Battling against the user\nEffect: The Combat of the target becomes 0 during this turn.",
+    "J-036": "Requirements: “Haku”\nTarget: 1 Ninja Battling against the user\nEffect: The target gets -X/-X during "
+             "this turn. X = the number of cards in both players' hands.",
+    "J-037": "Target: User\nEffect: The target gets the following text during this turn: “The Jutsu cards used by "
+             "this card cannot be negated.”",
+    "J-039": "Requirements: “Insect” Combat Attribute\nEffect: Select 3 cards at random from your opponent's Deck and "
+             "discard them.",
+    "J-040": "Effect: Send 2 cards from the top of your Deck to your Chakra area.",
+    "M-009": "Counter\nTarget: 1 non-“Permanent” Mission card being played\nEffect: Negate the target and discard it.",
+    "M-012": "Target: 1 of your Ninjas\nEffect: When the target is sent out to Battle during this turn, your "
+             "opponent must send out a Team to block the target's Team, if possible.",
+    "M-016": "Effect: Look at all the cards in your opponent's hand.",
+    "M-022": "Permanent\nEffect: Both Players draw 1 extra card during their Start Phase.",
+    "M-025": "Permanent\nEffect: All Ninja cards in both players' hands with an Entrance cost of 1 or more get +1 "
+             "Entrance cost. This effect cannot be duplicated.",
+    "M-026": "Counter\nTarget: 1 of your opponent's Ninjas\nEffect: The target must be sent out to Battle during "
+             "this turn, if possible.",
+    "M-030": "Permanent\nEffect: You can play up to 2 Mission cards per turn.",
+    "M-031": "Effect: Both players draw 1 card.",
+    "M-036": "Target: 1 of your opponent's Ninjas\nEffect: Remove the target from the Team.",
+    "M-039": "Effect: Every Ninja in your hand that has an Entrance cost of 2 or less gets -1 Entrance cost.",
+    "M-041": "Target: 1 of your Ninjas\nEffect: The target cannot receive any Damage during this turn, even if you "
+             "lose the Battle (including both a Defeat and a Complete Defeat).",
+}
+
+
+@pytest.mark.parametrize("number", sorted(FIFTH_SLICE))
+def test_fifth_slice_phrasings_agree_with_set1s_hand_written_cards(number):
+    agrees_with(number, FIFTH_SLICE[number])
+
+
+@pytest.mark.parametrize("text, definition", [
+    # the same phrasings with other words and numbers than Set 1's
+    ("When this Ninja is Battling against your opponent's “Jonin” Ninja, this Ninja gets +0/+2 during the turn.",
+     {"while": [{**BOOST, "support": 2, "if": ["fighting:char:Jonin"]}]}),
+    ("When the Head Ninja of this Ninja's Team is a “Chunin” with a “Weapon” Combat Attribute, this Ninja gets "
+     "+1/+0 during the turn.",
+     {"while": [{**BOOST, "combat": 1, "if": ["sent", "leader_is:char:Chunin", "leader_is:attr:Weapon"]}]}),
+    ("All Ninjas with both “Leaf” and “Female” in this Ninja's Team get +1/+0 during the turn they are sent out to "
+     "Battle.", {"while": [{"op": "boost", "to": "team", "filter": "char:Leaf+Female", "combat": 1, "if": ["sent"]}]}),
+    ("Valid: When this Ninja receives any Damage, flip a coin. If it's heads, reduce the Damage by 2.",
+     {"damaged": [{"op": "flip", "heads": [{"op": "lower_damage", "n": 2}]}]}),
+    ("When this Ninja is sent out to Battle while you have 3 or less cards in your Chakra area, you can send 2 cards "
+     "from the top of your Deck to your Chakra area.",
+     {"offer": {"when": "sent", "if": ["chakra_max:3"], "do": [{"op": "deck_to_chakra", "n": 2}]}}),
+    ("Target: User\nEffect: The target gets +X/+X during this turn. X = the number of cards in both players' hands.",
+     {"do": [{"op": "boost", "to": "user", "combat": "hands", "support": "hands"}]}),
+    ("Target: 1 Ninja\nEffect: The target gets +1/+0 during this turn. If the target has an “Oil” Combat Attribute, "
+     "the target gets an additional +1/+1.",
+     {"do": [{"op": "boost", "to": "targets", "combat": 1, "unless": ["target:attr:Oil"]},
+             {"op": "boost", "to": "targets", "combat": 2, "support": 1, "if": ["target:attr:Oil"]}]}),
+    ("Target: 1 of your Ninjas\nEffect: The target gets +0/+2 and “Animal” during this turn.",
+     {"do": [{"op": "boost", "to": "targets", "support": 2}, {"op": "gain", "to": "targets", "char": "Animal"}]}),
+    ("Target: 1 of your Ninjas\nEffect: The target cannot receive any Damage for the turn.",
+     {"do": [{"op": "restrict", "rule": "no_damage", "to": "targets"}]}),
+    ("Effect: Every Ninja in your hand that has an Entrance cost of 3 or less gets -2 Entrance cost.",
+     {"do": [{"op": "restrict", "rule": "cost:-2:3"}]}),
+])
+def test_fifth_slice_phrasings_with_other_words(text, definition):
+    assert read(text) == definition
+
+
+@pytest.mark.parametrize("text, card_type", [
+    ("Permanent\nEffect: Draw 1 card.", "Mission"),  # a Permanent Mission's effect that is no standing rule
+    ("Effect: You can play up to 2 Mission cards per turn.", "Mission"),  # a standing rule, not Permanent
+    ("Counter\nEffect: Draw 1 card.", "Jutsu"),  # a Mission's keyword on a Jutsu
+    ("Counter\nValid: This Ninja gets +1/+1.", "Ninja"),
+    ("Counter\nPermanent\nEffect: You can play up to 2 Mission cards per turn.", "Mission"),
+    ("Target: User\nEffect: The target gets -X/-X during this turn. X = the number of cards in your hand.", "Jutsu"),
+    ("Valid: All the Ninjas in your hand which are “Haku” or higher Rank get -1 Entrance cost.", "Ninja"),
+    ("This Ninja cannot be sent out to Battle in the same Team as “Chunin” or lower Rank Ninjas.", "Ninja"),
+    ("Target: User\nEffect: The target gets +1/+0 and “Rock Lee” during this turn.", "Jutsu"),  # a name gained
+])
+def test_fifth_slice_near_misses_are_not_read(text, card_type):
+    assert read_card(text, card_type) is None
+
+
+WARD = card_read("Counter\nTarget: 1 of your opponent's Ninjas\nEffect: The target cannot receive any Damage "
+                 "during this turn.", number="M-981", name="Test Ward", type="Mission", symbols=(),
+                 keywords=("Counter",))  # the import finds the keyword in the text too
+FIFTH = bundled().with_cards([WARD])
+
+
+def test_a_read_counter_mission_is_a_counter_and_resolves():
+    assert WARD.effect_kind == "counter" and WARD.is_counter
+    m = scenario(phase="mission_main", turn=3, cards=FIFTH, p1=player(hand=["N-003"], village=["N-002"]),
+                 p2=player(hand=["M-981", "J-001"]))
+    play(m, "deploy N-003")
+    assert "counter M-981 target N-002@1" in legal(m)
+    play(m, "counter M-981 target N-002@1", "pass", "pass")
+    assert applied(m) == ["M-981"]
+    assert [(e["rule"], e["card"]) for e in m.state.lasting] == [("no_damage", in_play(m, 0, "N-002"))]

@@ -50,7 +50,25 @@ _ON_TARGETS = {
     "negate_to_hand": ("negate", {"zone": "hand"}),
     "must_attack": ("restrict", {"rule": "must_attack"}),
     "zero": ("zero", {}),
+    "to_deck": ("move", {"zone": "deck"}),
+    "combat_zero": ("set", {"combat": 0}),
+    "reset": ("reset", {}),
+    "swap_leader": ("swap_leader", {}),
+    "leave_team": ("leave_team", {}),
+    "no_showdown": ("restrict", {"rule": "no_showdown"}),
+    "no_damage": ("restrict", {"rule": "no_damage"}),
+    "must_block": ("restrict", {"rule": "must_block"}),
+    "unnegatable_text": ("restrict", {"rule": "unnegatable"}),
 }
+
+#: the grammar's sentences that are a rule word of the card (abilities.py, lasting.py): a Ninja's line,
+#: or a Permanent Mission's standing rule
+_RULE_WORDS = frozenset({"no_attack", "no_block", "not_alone", "unnegatable", "no_symbol_jutsu", "no_low_teammates",
+                         "grounded_while_leading"})
+_STANDING = frozenset({"extra_draw", "two_missions", "cost_up"})
+
+#: the effect kinds of a Ninja's lines (set01.csv): a text with one of them is a Ninja's
+NINJA_KINDS = frozenset({"valid", "continuous", "on_attack", "on_battle", "start_of_turn"})
 
 
 #: the target kinds found from a Jutsu's user (its team, the team it fights): none for a Mission
@@ -103,11 +121,13 @@ def read_card(text: str, card_type: str = "", lexicon: Lexicon | None = None) ->
         raise
     except LarkError:
         return None
-    if card_type and (card_type in _PLAYED_KINDS) != (reading.kind == "none"):
+    if card_type and (card_type in _PLAYED_KINDS) == (reading.kind in NINJA_KINDS):
+        return None
+    if reading.kind in ("counter", "permanent") and card_type != "Mission":  # a Mission's keywords
         return None
     if card_type == "Mission" and reading.target in USER_TARGETS:  # a Mission has no user to aim from
         return None
-    if card_type in _PLAYED_KINDS:
+    if card_type in _PLAYED_KINDS and reading.kind == "none":
         reading.kind = _PLAYED_KINDS[card_type]
     return reading
 
@@ -155,18 +175,30 @@ def bundled_lexicon() -> Lexicon:
     return Lexicon.of(bundled())
 
 
+def _all_of(*words: str) -> str:
+    """Requirements all to be met, as `targets.meets` reads them: a clause of the same kind as the one
+    before drops its kind (``char:Leaf+Genin``)."""
+    out, kind = [], None
+    for word in words:
+        k, _, value = word.partition(":")
+        out.append(value if k == kind else word)
+        kind = k
+    return "+".join(out)
+
+
 def _ninja_kind(key: str, ops) -> str:
     """The effect kind of a Ninja's line that is not Valid, as set01.csv classifies Set 1's: a boost
     when sent out to Attack is ``on_attack`` (N-006), one when sent to Battle or while in a sent
-    Team ``on_battle`` (N-041, N-021), an offer at the start of the turn ``start_of_turn`` (N-013);
+    Team or against a kind of Ninja ``on_battle`` (N-041, N-021, N-004), an offer at the start of the
+    turn ``start_of_turn`` (N-013), one when sent out ``on_battle`` (N-027);
     any other (a standing boost or cost, an effect when put in play or on a Victory) holds with no
     prompt to give, ``continuous``."""
     if key == "sent":
         return "on_attack" if all("attacking" in op.get("if", []) for op in ops) else "on_battle"
-    if key == "while" and any("sent" in op.get("if", []) for op in ops):
+    if key == "while" and any(w == "sent" or w.startswith("fighting:") for op in ops for w in op.get("if", [])):
         return "on_battle"
-    if key == "offer" and ops["when"] == "start":
-        return "start_of_turn"
+    if key == "offer":
+        return {"start": "start_of_turn", "sent": "on_battle"}[ops["when"]]
     return "continuous"
 
 
@@ -200,7 +232,13 @@ class _Build(Transformer):
         out.kind = kinds[0] if kinds else "none"
         selector = None
         for key, value, *_ in items:
-            if key == "select":
+            if key == "keyword":
+                if out.kind != "none":
+                    raise Unread("two keyword lines, or a keyword beside a Ninja's line")
+                out.kind = value
+            elif key == "standing":
+                out.effect.setdefault("rules", []).extend(value)
+            elif key == "select":
                 selector = value
             elif key == "requirement":
                 out.requirement = value
@@ -214,6 +252,9 @@ class _Build(Transformer):
                 out.effect.setdefault(key, []).extend(value)
         if "do" in out.effect and len(out.effect) > 1:
             raise Unread("a played card's effect mixed with a Ninja's abilities")
+        standing = out.kind == "permanent"
+        if standing != ("rules" in out.effect and not kinds):
+            raise Unread("a Permanent Mission is read only as standing rules, and standing rules only on one")
         on_targets = [op for op in _operations(out.effect) if op.get("to") == "targets"]
         if selector is not None:  # "Every Ninja": the operations act on those Ninjas, no target is chosen
             if not on_targets or out.target != "none" or "do" not in out.effect:
@@ -224,8 +265,12 @@ class _Build(Transformer):
         if on_targets and out.target == "none":
             raise Unread("an operation on a target the text does not name")
         if out.target == "user":  # "the target" of a card that targets its user is the user
-            for op in on_targets:
-                op["to"] = "user"
+            for op in _operations(out.effect):
+                if op.get("to") == "targets":
+                    op["to"] = "user"
+                for key in ("if", "unless"):
+                    if key in op:
+                        op[key] = [w.replace("target:", "user:", 1) for w in op[key]]
         return out
 
     # --- Jutsu and Mission lines ---------------------------------------------------------------
@@ -263,8 +308,22 @@ class _Build(Transformer):
         return "select", "own_injured"
 
     @v_args(inline=False)
-    def effect(self, ops):
-        return "do", ops
+    def effect(self, sentences):
+        """The operations in order; a sentence may be two (a boost and a characteristic)."""
+        return "do", [op for ops in sentences for op in (ops if isinstance(ops, list) else [ops])]
+
+    @v_args(inline=False)
+    def standing_effect(self, rules):
+        return "standing", rules
+
+    def counter(self):
+        return "keyword", "counter"
+
+    def permanent(self):
+        return "keyword", "permanent"
+
+    def requirement_leader(self):
+        return "leader"
 
     # --- Ninja lines -----------------------------------------------------------------------------
     def ninja_line(self, *items):
@@ -302,20 +361,86 @@ class _Build(Transformer):
             offer["filter"] = self.lexicon.word(quoted[0])
         return "offer", {**offer, "do": [{"op": "heal", "to": "targets"}]}
 
-    def no_attack(self):
-        return "rules", ["no_attack"]
+    def fighting_boost(self, quoted, power):
+        return "while", [{"op": "boost", "to": "self", **power, "if": [f"fighting:{self.lexicon.word(quoted)}"]}]
 
-    def no_block(self):
-        return "rules", ["no_block"]
+    def leader_sent(self, quoted, power):
+        return "while", [{"op": "boost", "to": "self", **power, "if": ["sent", f"leader_is:{self.lexicon.word(quoted)}"]}]
+
+    def leader_attribute(self, quoted, attribute, power):
+        return "while", [{"op": "boost", "to": "self", **power,
+                          "if": ["sent", f"leader_is:{self.lexicon.word(quoted)}", f"leader_is:attr:{_name(attribute)}"]}]
+
+    def with_traits(self, first, second, power):
+        both = _all_of(self.lexicon.word(first), self.lexicon.word(second))
+        return "while", [{"op": "boost", "to": "self", **power, "if": ["sent", f"team_has:{both}"]}]
+
+    def team_boost(self, first, second, power):
+        both = _all_of(self.lexicon.word(first), self.lexicon.word(second))
+        return "while", [{"op": "boost", "to": "team", "filter": both, **power, "if": ["sent"]}]
+
+    def damaged(self, flip):
+        return "damaged", [flip]
+
+    def sent_offer(self, most, op):
+        return "offer", {"when": "sent", "if": [f"chakra_max:{int(most)}"], "do": [op]}
+
+    def hand_cost_rank(self, quoted, delta):
+        if _name(quoted) not in RANKS:
+            raise Unread(f"{_name(quoted)!r} is no rank")
+        return self._hand_cost(f"rank:{_name(quoted)}", delta)
 
     def hand_cost(self, quoted, delta):
+        return self._hand_cost(self.lexicon.word(quoted), delta)
+
+    def _hand_cost(self, word: str, delta):
         if not int(delta):
             raise Unread("an Entrance cost changed by 0")
-        return "while", [{"op": "cost", "owner": "self", "filter": self.lexicon.word(quoted), "delta": int(delta)}]
+        return "while", [{"op": "cost", "owner": "self", "filter": word, "delta": int(delta)}]
 
     # --- operations ------------------------------------------------------------------------------
     def draw(self, n):
         return {"op": "draw", "who": "self", "n": n}
+
+    def both_draw(self, n):
+        return {"op": "draw", "who": "each", "n": n}
+
+    def look_hand(self):
+        return {"op": "look", "who": "opponent", "zone": "hand"}
+
+    def with_ninja_in_hand(self, op):
+        return {**op, "if": ["opponent_hand_has:Ninja"]}
+
+    def lower_damage(self, n):
+        return {"op": "lower_damage", "n": n}
+
+    def cheaper(self, most, delta):
+        if not int(delta):
+            raise Unread("an Entrance cost changed by 0")
+        return {"op": "restrict", "rule": f"cost:{int(delta)}:{int(most)}"}
+
+    def boost_additional(self, subject, power, who, attribute, more):
+        """A boost, replaced by a bigger one when ``who`` has the attribute: two operations, one
+        ``unless``, one ``if`` (J-019)."""
+        word = f"{'user' if who == 'user' else 'target'}:attr:{_name(attribute)}"
+        total = {k: power.get(k, 0) + more.get(k, 0) for k in ("combat", "support")}
+        return [{"op": "boost", "to": subject, **power, "unless": [word]},
+                {"op": "boost", "to": subject, **self.power(*total.values()), "if": [word]}]
+
+    def boost_gain(self, subject, power, quoted):
+        return [self.boost(subject, power), self.gain(subject, quoted)]
+
+    def boost_immune(self, subject, power):
+        return [self.boost(subject, power), self.untargetable(subject)]
+
+    def boost_hands(self, subject, xpower):
+        """-X/-X, X the cards in both hands when it applies (`power.value`'s ``hands``)."""
+        signs = {"+X": "hands", "-X": "-hands"}
+        combat, support = str(xpower).split("/")
+        return {"op": "boost", "to": subject, "combat": signs[combat], "support": signs[support]}
+
+    def damage_except(self, n, attribute):
+        return {"op": "damage", "to": "targets", "n": n, "unless": [f"target:attr:{_name(attribute)}"]}
 
     def mill(self, n):
         return {"op": "mill", "who": "opponent", "n": n}
@@ -369,10 +494,15 @@ class _Build(Transformer):
         return 1 if str(token).lower() in ("a", "one") else int(token)
 
     def __default__(self, data, children, meta):
-        """A target kind (``t_fighting``: the word of `TARGETS`) or an operation on the targets
-        without parameters (`_ON_TARGETS`)."""
+        """A target kind (``t_fighting``: the word of `TARGETS`), an operation on the targets
+        without parameters (`_ON_TARGETS`), a rule word of a Ninja (`_RULE_WORDS`) or a standing rule
+        (`_STANDING`)."""
         if data.startswith("t_") and data[2:] in TARGETS:
             return data[2:]
+        if data in _RULE_WORDS:
+            return "rules", [data]
+        if data in _STANDING:
+            return data
         if data in _ON_TARGETS:
             return {"op": _ON_TARGETS[data][0], "to": "targets", **_ON_TARGETS[data][1]}
         raise Unread(f"no reading for {data}")
