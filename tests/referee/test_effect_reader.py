@@ -711,3 +711,106 @@ def test_a_read_counter_mission_is_a_counter_and_resolves():
     play(m, "counter M-981 target N-002@1", "pass", "pass")
     assert applied(m) == ["M-981"]
     assert [(e["rule"], e["card"]) for e in m.state.lasting] == [("no_damage", in_play(m, 0, "N-002"))]
+
+
+# =================================================================================================
+# the sixth slice: facts (counts, Ninjas in play, symbols, the user) and removal from play
+# =================================================================================================
+
+@pytest.mark.parametrize("text, definition", [
+    ("Valid: While you have 4 or more Chakras, this Ninja gets +1/+1.",
+     {"while": [{**BOOST, "combat": 1, "support": 1, "if": ["chakra_min:4"]}]}),
+    ("While your opponent has 1 or more Ninjas with a “Fire” Symbol in play, this Ninja gets +0/+2.",
+     {"while": [{**BOOST, "support": 2, "if": ["opponent_in_play:symbol:Fire"]}]}),
+    ("When you have 2 or less cards in your hand, this Ninja gets +2/+0.",
+     {"while": [{**BOOST, "combat": 2, "if": ["hand_max:2"]}]}),
+    ("When this Ninja is put in play, if you have “Naruto Uzumaki” in play, draw 1 card.",
+     {"deployed": [{"op": "draw", "who": "self", "n": 1, "if": ["own_in_play:name:Naruto Uzumaki"]}]}),
+    ("Effect: If your opponent has 1 or more “Chunin” Ninjas in play, draw 2 cards.",
+     {"do": [{"op": "draw", "who": "self", "n": 2, "if": ["opponent_in_play:rank:Chunin"]}]}),
+    ("Effect: If your opponent has 6 or more cards in their hand, discard 2 cards from the top of your opponent's "
+     "Deck.", {"do": [{"op": "mill", "who": "opponent", "n": 2, "if": ["opponent_hand_min:6"]}]}),
+    ("Target: 1 Ninja Battling against the user\nEffect: Give 1 Damage to the target. Then, if the user has a Wind "
+     "Symbol, draw 1 card.", {"do": [{"op": "damage", "to": "targets", "n": 1},
+                                     {"op": "draw", "who": "self", "n": 1, "if": ["user:symbol:Wind"]}]}),
+    ("Target: 1 Ninja Battling against the user\nEffect: If the user is “Kakashi Hatake”, injure the target.",
+     {"do": [{"op": "injure", "to": "targets", "if": ["user:name:Kakashi Hatake"]}]}),
+    ("Target: 1 Ninja\nEffect: If the target has a “Water” Symbol, discard the target.",
+     {"do": [{"op": "move", "to": "targets", "zone": "discard", "if": ["target:symbol:Water"]}]}),
+    ("Valid: This Ninja cannot be removed from play by the effects of your opponent's Jutsu cards.",
+     {"rules": ["unremovable_by_jutsu"]}),
+])
+def test_sixth_slice_phrasings(text, definition):
+    assert read(text) == definition
+
+
+@pytest.mark.parametrize("text", [
+    "Valid: While you have 1 or more Ninjas with a “Rain” Symbol in play, this Ninja gets +1/+0.",  # no symbol
+    "Valid: While you have “Test Hero” in play, this Ninja gets +1/+0.",  # neither a name nor a trait known
+    "Valid: While your opponent has 2 or more Ninjas with a Fire Symbol in play, this Ninja gets +1/+0.",  # a count
+    "Effect: If you have 5 or more Battle Rewards, draw 1 card.",
+    "Valid: This Ninja cannot be removed from play by the effects of your opponent's Mission cards.",
+])
+def test_sixth_slice_near_misses_are_not_read(text):
+    assert read_card(text) is None
+
+
+def ninja_read(number: str, text: str, symbols=("Fire",), characteristics=("Leaf", "Genin", "Male")) -> Card:
+    return card_read(text, number=number, name=f"Test {number}", type="Ninja", symbols=symbols, entrance_cost=0,
+                     hand_cost=0, healthy=(1, 1), injured=(0, 0), characteristics=characteristics)
+
+
+RICH = ninja_read("N-986", "Valid: While you have 2 or more Chakras, this Ninja gets +2/+0.")
+WARY = ninja_read("N-987", "While your opponent has 1 or more Ninjas with a Water Symbol in play, this Ninja gets "
+                           "+0/+2.")
+FRIEND = ninja_read("N-988", "When this Ninja is put in play, if you have “Sakura Haruno” in play, draw 1 card.")
+STEADY = ninja_read("N-989", "Valid: This Ninja cannot be removed from play by the effects of your opponent's Jutsu "
+                             "cards.")
+BLAZE = jutsu("J-987", "Target: 1 Ninja Battling against the user\nEffect: Give 1 Damage to the target. Then, if the "
+                       "user has a Fire Symbol, draw 1 card.")
+BOUNCE = jutsu("J-988", "Target: 1 Ninja Battling against the user\nEffect: Return the target to its owner's hand.")
+SIXTH = bundled().with_cards([RICH, WARY, FRIEND, STEADY, BLAZE, BOUNCE])
+
+
+@pytest.mark.parametrize("chakra, combat", [(["J-001"], 1), (["J-001", "J-002"], 3)])
+def test_a_read_count_of_chakras_holds_while_it_is_met(chakra, combat):
+    m = scenario(phase="battle_attack", turn=3, cards=SIXTH, p1=player(village=["N-986"], chakra=chakra), p2=player())
+    assert stat(m, 0, "N-986") == (combat, 1)
+
+
+@pytest.mark.parametrize("opposing, support", [(["N-016"], 3), (["N-009"], 1)])
+def test_a_read_symbol_in_the_opponents_play_holds_while_it_is_there(opposing, support):
+    m = scenario(phase="battle_attack", turn=3, cards=SIXTH, p1=player(village=["N-987"]), p2=player(village=opposing))
+    assert stat(m, 0, "N-987") == (1, support)
+
+
+@pytest.mark.parametrize("village, drawn", [(["N-003"], 1), (["N-001"], 0)])
+def test_a_read_draw_when_put_in_play_needs_the_named_ninja(village, drawn):
+    m = scenario(phase="mission_main", turn=3, cards=SIXTH, p1=player(hand=["N-988"], village=village, deck=["J-001"]),
+                 p2=player())
+    play(m, "deploy N-988")
+    assert len(m.state.players[0].hand) == drawn
+
+
+@pytest.mark.parametrize("user, drawn", [("N-002", 1), ("N-001", 0)])  # Sasuke is Fire, Naruto Lightning
+def test_a_read_then_if_the_user_has_a_symbol(user, drawn):
+    m = scenario(phase="battle_attack", turn=3, cards=SIXTH, p2=player(village=["N-009"]),
+                 p1=player(village=[user], hand=["J-987"], chakra=["N-011"], deck=["J-001"]))
+    play(m, "send T1", "next", f"block T1 on {user}", "next", f"jutsu J-987 by {user} pay N-011 target N-009@2",
+         "pass", "pass")
+    assert applied(m) == ["J-987"] and len(m.state.players[0].hand) == drawn
+
+
+def test_a_read_ninja_that_opposing_jutsu_cannot_remove_from_play_stays():
+    m = scenario(phase="battle_attack", turn=3, cards=SIXTH, p2=player(village=["N-989"]),
+                 p1=player(village=["N-001"], hand=["J-988"], chakra=["N-011"]))
+    play(m, "send T1", "next", "block T1 on N-001", "next", "jutsu J-988 by N-001 pay N-011 target N-989@2",
+         "pass", "pass")
+    assert applied(m) == ["J-988"] and events(m, "stays_in_play") == [{"player": 1, "card": "N-989"}]
+    assert in_play(m, 1, "N-989") in m.state.players[1].battlefield
+    # Damage an opposing Jutsu gives is no removal: it counts as Damage does
+    m = scenario(phase="battle_attack", turn=3, cards=SIXTH, p2=player(village=["N-989"]),
+                 p1=player(village=["N-002"], hand=["J-987"], chakra=["N-011"], deck=["J-001"]))
+    play(m, "send T1", "next", "block T1 on N-002", "next", "jutsu J-987 by N-002 pay N-011 target N-989@2",
+         "pass", "pass")
+    assert in_play(m, 1, "N-989") in m.state.injured and not events(m, "stays_in_play")

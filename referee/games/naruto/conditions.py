@@ -58,6 +58,16 @@ def _in_play(s: NarutoState, p: int, requirement: str) -> bool:
                if s.card(i) is not None)
 
 
+#: conditions on the size of a zone: name -> (whose, zone, at most?) ("chakra_min:5": 5 or more chakra)
+_COUNTS = {
+    "chakra_min": ("own", "chakra", False),
+    "hand_min": ("own", "hand", False),
+    "hand_max": ("own", "hand", True),
+    "opponent_chakra_min": ("opponent", "chakra", False),
+    "opponent_hand_min": ("opponent", "hand", False),
+}
+
+
 def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
     """Does the condition ``word`` hold? None only for a fact the program cannot see (a hidden hand)."""
     name, _, arg = word.partition(":")
@@ -87,6 +97,10 @@ def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
         return any(meets(s, m, arg) for m in opposing_team(s, me))
     if name == "chakra_max":
         return len(s.players[ctx.p].chakra) <= int(arg)
+    if name in _COUNTS:  # "While you have 5 or more Chakras": a count of one player's zone against a bound
+        whose, zone, most = _COUNTS[name]
+        count = len(getattr(s.players[ctx.p if whose == "own" else 1 - ctx.p], zone))
+        return count <= int(arg) if most else count >= int(arg)
     if name == "own_in_play":
         return _in_play(s, ctx.p, arg)
     if name == "opponent_in_play":
@@ -126,4 +140,4 @@ def target_exists(s: NarutoState, p: int, iid: int, user: int | None) -> bool:
 #: every condition name, for checking effect definitions
 CONDITIONS = ("user", "self", "target", "sent", "attacking", "injured", "alone", "leader", "leader_is", "team_has",
               "user_team_has", "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has",
-              "discard_has", "user_team_room")
+              "discard_has", "user_team_room", *_COUNTS)

@@ -213,9 +213,27 @@ def leave_team(s: NarutoState, iid: int) -> None:
         player.teams = [t for t in player.teams if t] + [[iid]]
 
 
+#: the zones a Ninja in play leaves play for (the Village, Battlefield and Stand-By keep it in play)
+_OUT_OF_PLAY = frozenset({"hand", "deck", "discard", "chakra", "rewards"})
+
+
+def stays_in_play(s: NarutoState, t: int, zone: str, ctx: Context) -> bool:
+    """A Ninja that "cannot be removed from play by the effects of your opponent's Jutsu cards" (rule
+    word ``unremovable_by_jutsu``) is not moved out of play by such a Jutsu's effect. Damage the
+    Jutsu gives still counts as Damage: the catalogue writes "cannot be removed from play due to
+    Damage" for that, a rule of its own."""
+    card, source = s.card(t), s.card(ctx.source)
+    return (zone in _OUT_OF_PLAY and source is not None and source.type == "Jutsu" and where(s, t)[1] in (
+        "village", "battlefield") and s.owner[t] != ctx.p and "unremovable_by_jutsu" in card.abilities.get(
+        "rules", ()) and effect_applies(s, t))
+
+
 def op_move(s, op, ctx):
     seat = ctx.p if op.get("seat") == "self" else None
     for t in selected(s, op, ctx):
+        if stays_in_play(s, t, op["zone"], ctx):
+            s.emit("stays_in_play", player=s.owner[t], card=s.instances[t])
+            continue
         before = where(s, t)
         put(s, t, op["zone"], seat)
         s.emit("card_moved", player=s.owner[t], card=s.instances[t] if before[1] not in ("deck", "rewards")

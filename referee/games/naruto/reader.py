@@ -64,7 +64,7 @@ _ON_TARGETS = {
 #: the grammar's sentences that are a rule word of the card (abilities.py, lasting.py): a Ninja's line,
 #: or a Permanent Mission's standing rule
 _RULE_WORDS = frozenset({"no_attack", "no_block", "not_alone", "unnegatable", "no_symbol_jutsu", "no_low_teammates",
-                         "grounded_while_leading"})
+                         "grounded_while_leading", "unremovable_by_jutsu"})
 _STANDING = frozenset({"extra_draw", "two_missions", "cost_up"})
 
 #: the effect kinds of a Ninja's lines (set01.csv): a text with one of them is a Ninja's
@@ -173,6 +173,11 @@ class Lexicon:
 def bundled_lexicon() -> Lexicon:
     """The words of the bundled card list, for texts read without a catalogue."""
     return Lexicon.of(bundled())
+
+
+def _symbol(token) -> str:
+    """A symbol word, quoted or not, as the cards print it (``Water``)."""
+    return str(token).strip('"').capitalize()
 
 
 def _all_of(*words: str) -> str:
@@ -361,6 +366,9 @@ class _Build(Transformer):
             offer["filter"] = self.lexicon.word(quoted[0])
         return "offer", {**offer, "do": [{"op": "heal", "to": "targets"}]}
 
+    def while_fact(self, word, power):
+        return "while", [{"op": "boost", "to": "self", **power, "if": [word]}]
+
     def fighting_boost(self, quoted, power):
         return "while", [{"op": "boost", "to": "self", **power, "if": [f"fighting:{self.lexicon.word(quoted)}"]}]
 
@@ -397,6 +405,53 @@ class _Build(Transformer):
         if not int(delta):
             raise Unread("an Entrance cost changed by 0")
         return "while", [{"op": "cost", "owner": "self", "filter": word, "delta": int(delta)}]
+
+    # --- facts: each a condition word (conditions.py) ------------------------------------------------
+    def if_fact(self, word, op):
+        return {**op, "if": [*op.get("if", []), word]}
+
+    def chakra_min(self, n):
+        return f"chakra_min:{int(n)}"
+
+    def hand_min(self, n):
+        return f"hand_min:{int(n)}"
+
+    def hand_max(self, n):
+        return f"hand_max:{int(n)}"
+
+    def opponent_chakra_min(self, n):
+        return f"opponent_chakra_min:{int(n)}"
+
+    def opponent_hand_min(self, n):
+        return f"opponent_hand_min:{int(n)}"
+
+    def own_in_play(self, ninja):
+        return f"own_in_play:{self._ninja(ninja)}"
+
+    def opponent_in_play(self, ninja):
+        return f"opponent_in_play:{self._ninja(ninja)}"
+
+    def user_symbol(self, symbol):
+        return f"user:symbol:{_symbol(symbol)}"
+
+    def user_attribute(self, quoted):
+        return f"user:attr:{_name(quoted)}"
+
+    def user_is(self, quoted):
+        return f"user:{self._ninja(quoted)}"
+
+    def target_symbol(self, symbol):
+        return f"target:symbol:{_symbol(symbol)}"
+
+    def target_attribute(self, quoted):
+        return f"target:attr:{_name(quoted)}"
+
+    def _ninja(self, token) -> str:
+        """A kind of Ninja as a requirement: a symbol, a rank ("Jonin" Ninjas: that rank or higher, as
+        a requirement says), or a name or characteristic."""
+        if token.type == "SYMBOL":
+            return f"symbol:{_symbol(token)}"
+        return f"rank:{_name(token)}" if _name(token) in RANKS else self.lexicon.word(token)
 
     # --- operations ------------------------------------------------------------------------------
     def draw(self, n):

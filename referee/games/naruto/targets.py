@@ -56,6 +56,8 @@ def _meets(s: NarutoState, iid: int, kind: str, value: str) -> bool:
         return card.rank >= RANKS.index(value)
     if kind == "rank_max":
         return card.rank <= RANKS.index(value)
+    if kind == "symbol":  # "a Ninja with a Water Symbol": one of its printed symbols
+        return value in card.symbols
     if kind == "cost_min":  # "An Entrance cost of 3 or more": the printed one (an X counts as 0)
         return (card.entrance_cost or 0) >= int(value)
     if kind == "char":
