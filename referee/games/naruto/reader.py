@@ -2,7 +2,8 @@
 
 Set 1's effects were written as data by hand (data/effects.toml); every other card of the game has
 only its printed English text. This reader parses that text with a grammar of the game's recurring
-phrasings, kept as data (data/effects.lark, a lark Earley grammar), and a lark Transformer builds
+phrasings, kept as data (data/effects.lark, an LALR(1) grammar: a text is read in about 0.2 ms, so an
+import of the whole catalogue stays quick), and a lark Transformer builds
 the definition in exactly the shape effects.toml gives a card, so the engine carries it out like a
 hand-written one.
 
@@ -23,10 +24,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
-from lark import Lark, Transformer, v_args
+from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import LarkError, VisitError
 
-from .cards import RANKS, Card, bundled
+from .cards import RANKS, SYMBOLS, Card, bundled
 from .targets import TARGETS
 
 #: the characters of the catalogue's texts that the grammar writes in one plain form
@@ -94,7 +95,7 @@ class Reading:
 @cache
 def _parser() -> Lark:
     grammar = resources.files(__package__).joinpath("data/effects.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="earley", maybe_placeholders=False)
+    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False)
 
 
 def _plain(text: str) -> str:
@@ -175,9 +176,32 @@ def bundled_lexicon() -> Lexicon:
     return Lexicon.of(bundled())
 
 
+def _with_additional(ops: list[dict]) -> list[dict]:
+    """An "additional" boost under a fact, right after a boost of the same card, makes that boost
+    two: the first unless the fact holds, the second, the sum, if it does (J-019). Anywhere else it
+    is not read."""
+    out: list[dict] = []
+    for op in ops:
+        if op["op"] != "additional":
+            out.append(op)
+            continue
+        before = out[-1] if out else {}
+        if before.get("op") != "boost" or before["to"] != op["to"] or len(op.get("if", ())) != 1 or set(before) - {
+                "op", "to", "combat", "support"}:
+            raise Unread("an additional boost without the boost it adds to")
+        total = {k: before.get(k, 0) + op.get(k, 0) for k in ("combat", "support")}
+        out[-1] = {**before, "unless": op["if"]}
+        out.append({"op": "boost", "to": op["to"], **{k: v for k, v in total.items() if v}, "if": op["if"]})
+    return out
+
+
 def _symbol(token) -> str:
-    """A symbol word, quoted or not, as the cards print it (``Water``)."""
-    return str(token).strip('"').capitalize()
+    """A symbol word, quoted or not, as the cards print it (``Water``); a quoted word that is no
+    symbol is not read."""
+    word = (_name(token) if token.type == "QUOTED" else str(token)).capitalize()
+    if word not in SYMBOLS:
+        raise Unread(f"{word!r} is no symbol")
+    return word
 
 
 def _all_of(*words: str) -> str:
@@ -299,9 +323,9 @@ class _Build(Transformer):
             raise Unread(f"{_name(quoted)!r} is no rank")
         return f"rank:{_name(quoted)}"
 
-    def requirement_cost(self, n):
+    def requirement_cost(self, clause):
         """"An Entrance cost of 3 or more": the user's printed Entrance cost."""
-        return f"cost_min:{int(n)}"
+        return f"cost_min:{int(str(clause).split()[4])}"
 
     def target(self, kind):
         return "target", kind
@@ -315,7 +339,7 @@ class _Build(Transformer):
     @v_args(inline=False)
     def effect(self, sentences):
         """The operations in order; a sentence may be two (a boost and a characteristic)."""
-        return "do", [op for ops in sentences for op in (ops if isinstance(ops, list) else [ops])]
+        return "do", _with_additional([op for ops in sentences for op in (ops if isinstance(ops, list) else [ops])])
 
     @v_args(inline=False)
     def standing_effect(self, rules):
@@ -425,14 +449,17 @@ class _Build(Transformer):
     def opponent_hand_min(self, n):
         return f"opponent_hand_min:{int(n)}"
 
-    def own_in_play(self, ninja):
-        return f"own_in_play:{self._ninja(ninja)}"
+    def own_in_play(self, *ninja):
+        return f"own_in_play:{self._ninja(*ninja)}"
 
-    def opponent_in_play(self, ninja):
-        return f"opponent_in_play:{self._ninja(ninja)}"
+    def opponent_in_play(self, *ninja):
+        return f"opponent_in_play:{self._ninja(*ninja)}"
+
+    def symbol(self, token):
+        return f"symbol:{_symbol(token)}"
 
     def user_symbol(self, symbol):
-        return f"user:symbol:{_symbol(symbol)}"
+        return f"user:{symbol}"
 
     def user_attribute(self, quoted):
         return f"user:attr:{_name(quoted)}"
@@ -441,16 +468,20 @@ class _Build(Transformer):
         return f"user:{self._ninja(quoted)}"
 
     def target_symbol(self, symbol):
-        return f"target:symbol:{_symbol(symbol)}"
+        return f"target:{symbol}"
 
     def target_attribute(self, quoted):
         return f"target:attr:{_name(quoted)}"
 
-    def _ninja(self, token) -> str:
+    def _ninja(self, *tokens) -> str:
         """A kind of Ninja as a requirement: a symbol, a rank ("Jonin" Ninjas: that rank or higher, as
-        a requirement says), or a name or characteristic."""
-        if token.type == "SYMBOL":
-            return f"symbol:{_symbol(token)}"
+        a requirement says), or a name or characteristic; "1 or more" of them (a count of more is
+        not a word of the vocabulary)."""
+        *count, token = tokens
+        if count and int(count[0]) != 1:
+            raise Unread("more than one Ninja counted")
+        if not isinstance(token, Token):  # a symbol (`symbol`)
+            return token
         return f"rank:{_name(token)}" if _name(token) in RANKS else self.lexicon.word(token)
 
     # --- operations ------------------------------------------------------------------------------
@@ -474,13 +505,8 @@ class _Build(Transformer):
             raise Unread("an Entrance cost changed by 0")
         return {"op": "restrict", "rule": f"cost:{int(delta)}:{int(most)}"}
 
-    def boost_additional(self, subject, power, who, attribute, more):
-        """A boost, replaced by a bigger one when ``who`` has the attribute: two operations, one
-        ``unless``, one ``if`` (J-019)."""
-        word = f"{'user' if who == 'user' else 'target'}:attr:{_name(attribute)}"
-        total = {k: power.get(k, 0) + more.get(k, 0) for k in ("combat", "support")}
-        return [{"op": "boost", "to": subject, **power, "unless": [word]},
-                {"op": "boost", "to": subject, **self.power(*total.values()), "if": [word]}]
+    def additional(self, subject, power):
+        return {"op": "additional", "to": subject, **power}
 
     def boost_gain(self, subject, power, quoted):
         return [self.boost(subject, power), self.gain(subject, quoted)]
