@@ -814,3 +814,36 @@ def test_a_read_ninja_that_opposing_jutsu_cannot_remove_from_play_stays():
     play(m, "send T1", "next", "block T1 on N-002", "next", "jutsu J-987 by N-002 pay N-011 target N-989@2",
          "pass", "pass")
     assert in_play(m, 1, "N-989") in m.state.injured and not events(m, "stays_in_play")
+
+
+# --- a Ninja becoming the user of a Jutsu ----------------------------------------------------------
+@pytest.mark.parametrize("text, definition, kind", [
+    ("When this Ninja becomes the user of a Jutsu card, it gets +1/+1 during the turn.",
+     {"used": [{**BOOST, "combat": 1, "support": 1}]}, "continuous"),
+    ("Valid: Each time this Ninja becomes the user of a Jutsu card, draw 1 card.",
+     {"used": [{"op": "draw", "who": "self", "n": 1}]}, "valid"),
+])
+def test_a_ninja_becoming_the_user_of_a_jutsu(text, definition, kind):
+    reading = read_card(text, "Ninja")
+    assert (reading.effect, reading.kind) == (definition, kind)
+
+
+def test_a_ninja_becoming_the_user_of_a_jutsu_near_misses_are_not_read():
+    assert read_card("When this Ninja becomes the user of a Jutsu card with no specific Symbols, it gets +1/+1 "
+                     "during the turn.", "Ninja") is None
+    assert read_card("When this Ninja becomes the user of a Jutsu card, injure the target.", "Ninja") is None
+
+
+EAGER = ninja_read("N-990", "When this Ninja becomes the user of a Jutsu card, it gets +2/+0 during the turn.")
+USED = bundled().with_cards([EAGER, FOCUS])
+
+
+def test_a_read_ninja_is_boosted_as_it_becomes_the_user_of_a_jutsu_and_for_the_turn():
+    m = scenario(phase="battle_attack", turn=3, cards=USED, p2=player(village=["N-009"]),
+                 p1=player(village=["N-990"], hand=["J-982"], chakra=["N-011"]))
+    play(m, "send T1", "next", "block T1 on N-990", "next")
+    assert stat(m, 0, "N-990") == (1, 1)
+    play(m, "jutsu J-982 by N-990 pay N-011")
+    assert stat(m, 0, "N-990") == (3, 1)  # at once, before the Jutsu settles
+    play(m, "pass", "pass")
+    assert applied(m) == ["J-982"] and stat(m, 0, "N-990") == (5, 2)  # and the Jutsu's own +2/+1

@@ -151,6 +151,14 @@ def on_sent(s: NarutoState, p: int, order: list[int]) -> None:
             s.emit("effect_left", player=p, card=card.number)
 
 
+def on_user(s: NarutoState, p: int, user: int) -> None:
+    """"When this Ninja becomes the user of a Jutsu card" effects: carried out as the Jutsu joins the
+    chain, before anyone answers it."""
+    ops = s.card(user).abilities.get("used")
+    if ops and effect_applies(s, user):
+        run(s, ops, Context(p, user))
+
+
 def obligations(s: NarutoState, trigger: str, can_send, can_block) -> None:
     """Before the attacker ends sending or the blocker ends blocking: teams that must go to Battle
     if able (The Most Unpredictable Ninja M-026, Teachings of the Previous Hokage M-038) and teams

@@ -318,6 +318,7 @@ def perform_jutsu(s: NarutoState, plan: Plan) -> None:
     s.emit("jutsu_used", player=plan.p, card=plan.number, user=s.instances[user],
            targets=[ref(s, t) for t in plan.targets], paid=list(plan.pay), x=plan.extra["x"])
     push_link(s, plan.p, plan.iid, user=user, targets=plan.targets, paid=list(plan.pay), x=plan.extra["x"])
+    abilities.on_user(s, plan.p, user)
 
 
 def candidates_jutsu(s: NarutoState, row: Row) -> list[Action]:

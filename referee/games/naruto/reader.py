@@ -411,6 +411,12 @@ class _Build(Transformer):
         both = _all_of(self.lexicon.word(first), self.lexicon.word(second))
         return "while", [{"op": "boost", "to": "team", "filter": both, **power, "if": ["sent"]}]
 
+    def used(self, op):
+        return "used", [op]
+
+    def boost_self(self, power):
+        return {"op": "boost", "to": "self", **power}
+
     def damaged(self, flip):
         return "damaged", [flip]
 
