@@ -847,3 +847,23 @@ def test_a_read_ninja_is_boosted_as_it_becomes_the_user_of_a_jutsu_and_for_the_t
     assert stat(m, 0, "N-990") == (3, 1)  # at once, before the Jutsu settles
     play(m, "pass", "pass")
     assert applied(m) == ["J-982"] and stat(m, 0, "N-990") == (5, 2)  # and the Jutsu's own +2/+1
+
+
+# --- the start of the Battle Phase -----------------------------------------------------------------
+EVERY = ninja_read("N-991", "At the beginning of the Battle Phase, draw 1 card.")
+MINE = ninja_read("N-992", "At the start of your Battle Phase, draw 1 card.")
+BATTLES = bundled().with_cards([EVERY, MINE])
+
+
+@pytest.mark.parametrize("number, attacker_draws, blocker_draws", [("N-991", 1, 1), ("N-992", 1, 0)])
+def test_a_read_draw_at_the_start_of_the_battle_phase(number, attacker_draws, blocker_draws):
+    m = scenario(phase="organization_organize", turn=3, cards=BATTLES,
+                 p1=player(village=[number], deck=["J-001", "J-002"]), p2=player(village=[number], deck=["J-003"]))
+    play(m, "next")
+    assert m.phase == "battle_attack"
+    assert [len(m.state.players[p].hand) for p in (0, 1)] == [attacker_draws, blocker_draws]
+
+
+def test_the_start_of_the_battle_phase_near_misses_are_not_read():
+    assert read_card("At the beginning of the Battle Phase, injure the target.", "Ninja") is None
+    assert read_card("At the beginning of the Mission Phase, draw 1 card.", "Ninja") is None

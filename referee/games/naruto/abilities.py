@@ -159,6 +159,15 @@ def on_user(s: NarutoState, p: int, user: int) -> None:
         run(s, ops, Context(p, user))
 
 
+def on_battle_start(s: NarutoState) -> None:
+    """"At the beginning of the Battle Phase" effects of the Ninjas in play, the attacker's first."""
+    for p in (s.attacker, s.blocker):
+        for m in ninjas(s, p):
+            ops = s.card(m).abilities.get("battle_start")
+            if ops and effect_applies(s, m):
+                run(s, ops, Context(p, m))
+
+
 def obligations(s: NarutoState, trigger: str, can_send, can_block) -> None:
     """Before the attacker ends sending or the blocker ends blocking: teams that must go to Battle
     if able (The Most Unpredictable Ninja M-026, Teachings of the Previous Hokage M-038) and teams

@@ -105,6 +105,8 @@ def holds(s: NarutoState, word: str, ctx: Context) -> bool | None:
         return _in_play(s, ctx.p, arg)
     if name == "opponent_in_play":
         return _in_play(s, 1 - ctx.p, arg)
+    if name == "my_turn":  # "your Battle Phase": the turn of the card's player
+        return ctx.p == s.attacker
     if name == "not_deployed":
         return not s.players[ctx.p].deployed
     if name == "opponent_hand_has":
@@ -139,5 +141,5 @@ def target_exists(s: NarutoState, p: int, iid: int, user: int | None) -> bool:
 
 #: every condition name, for checking effect definitions
 CONDITIONS = ("user", "self", "target", "sent", "attacking", "injured", "alone", "leader", "leader_is", "team_has",
-              "user_team_has", "fighting", "chakra_max", "own_in_play", "opponent_in_play", "not_deployed", "opponent_hand_has",
-              "discard_has", "user_team_room", *_COUNTS)
+              "user_team_has", "fighting", "chakra_max", "my_turn", "own_in_play", "opponent_in_play",
+              "not_deployed", "opponent_hand_has", "discard_has", "user_team_room", *_COUNTS)

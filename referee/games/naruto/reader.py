@@ -411,6 +411,11 @@ class _Build(Transformer):
         both = _all_of(self.lexicon.word(first), self.lexicon.word(second))
         return "while", [{"op": "boost", "to": "team", "filter": both, **power, "if": ["sent"]}]
 
+    def battle_start(self, phase, op):
+        if phase.type == "YOUR_BATTLE":
+            op = {**op, "if": [*op.get("if", []), "my_turn"]}
+        return "battle_start", [op]
+
     def used(self, op):
         return "used", [op]
 

@@ -143,6 +143,8 @@ def perform_next(s: NarutoState, plan: tuple[str, str]) -> None:
         s.priority = s.attacker
         s.passes = 0
     s.emit("step_done", step=left, next=s.phase, trigger=trigger)
+    if trigger == "to_battle":
+        abilities.on_battle_start(s)
 
 
 # --- the End phase --------------------------------------------------------------------------------
