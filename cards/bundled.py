@@ -1,6 +1,6 @@
-"""The catalogue shipped in the package: one set per game, each described next to its game
-(`cards.games`: Naruto Set 1 "The Path to Hokage" with the ready decks, the Llamas Unleashed base
-game), in the game registry's order.
+"""The catalogue shipped in the package: one set per game and its expansions, each described next
+to its game (`cards.games`: Naruto Set 1 "The Path to Hokage" with the ready decks, the Llamas
+Unleashed base game and its "Farmed and Dangerous" expansion), in the game registry's order.
 
 A first start loads them with no user action: `Database` calls `ensure_bundled` on every open.
 Whether a set must be written is decided by a fingerprint of what its load is made from (its
@@ -34,7 +34,7 @@ from sqlmodel import Session, delete, func, select
 
 from referee.games import GAMES
 
-from .games import BundledSet, catalogue
+from .games import BundledSet, catalogue, shipped_sets
 from .models import HAND, CardName, CardRecord, CardSet, CardText, Deck, DeckEntry
 from .names import read_translations
 from .search import fold, index_cards
@@ -64,9 +64,9 @@ class Bundle:
 # --- reading the package data ------------------------------------------------------------------
 
 
-#: every game's bundled set, in the game registry's order (`referee.games`: each game's catalogue
-#: part names its set, so a game added there without one fails at once)
-SETS = tuple(catalogue(g).bundled for g in GAMES)
+#: every game's bundled set and its expansions, in the game registry's order (`referee.games`: each
+#: game's catalogue part names its set, so a game added there without one fails at once)
+SETS = tuple(shipped for g in GAMES for shipped in shipped_sets(g))
 
 
 def _default(shipped: BundledSet | None) -> BundledSet:

@@ -42,8 +42,8 @@ def read_translations(name: str) -> dict[str, dict[str, str]]:
 def bundled_names() -> dict[str, dict[str, str]]:
     """number -> {lang: name} of every bundled set, read once: the command line asks for one name
     at a time."""
-    return {number: names for c in catalogues().values()
-            for number, names in read_translations(c.bundled.names_file).items()}
+    return {number: names for c in catalogues().values() for shipped in (c.bundled, *c.expansions)
+            for number, names in read_translations(shipped.names_file).items()}
 
 
 def localized_name(number: str, lang: str) -> str | None:

@@ -67,6 +67,9 @@ MESSAGES = Messages("referee.cli", {
     "game_help": "the game: {games}",
     "game_choice": "{id} ({name})",
     "players_help": "how many players (default: the fewest the game takes)",
+    "expansion_help": "an expansion shuffled into the deck, one per option: {expansions}",
+    "no_expansion": "error: {game} has no expansion {expansion} (its expansions: {expansions})",
+    "expansions": "Expansions: {expansions}",
     "players": "Players: {players}",
     "all_lose": "Games every player lost: {count}",
     "seats": "error: {game} is played by {seats}, not {players}",
@@ -118,6 +121,11 @@ def _setting(args: argparse.Namespace):
         seats = current().plural("players", low) if low == high else MESSAGES("seat_range", low=low, high=high)
         say("seats", err=True, game=name, seats=seats, players=players)
         return None
+    for code in getattr(args, "expansion", None) or ():
+        if code not in entry.expansions:
+            say("no_expansion", err=True, game=name, expansion=current().term("expansion", code),
+                expansions=", ".join(current().term("expansion", c) for c in entry.expansions) or "-")
+            return None
     return entry, fmt, players
 
 
@@ -136,7 +144,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     problems: list[str] = []
     for n in range(args.games):
         rng = random.Random(args.seed * 1_000_003 + n)
-        match = play.random_match(rng, fmt, players)
+        # the expansions only for a game that has them (the others' random matches take none)
+        match = play.random_match(rng, fmt, players, *([tuple(args.expansion)] if args.expansion else []))
         result = play_random(match, rng, invariants=play.invariants, deep=args.deep)
         turns += result.turns
         actions += result.actions
@@ -149,6 +158,8 @@ def _selfplay(args: argparse.Namespace) -> int:
         say("format", format=current().term("format", fmt))
     if len(entry.seats) > 1:
         say("players", players=players)
+    if args.expansion:
+        say("expansions", expansions=", ".join(current().term("expansion", c) for c in args.expansion))
     say("turns", turns=turns, average=f"{turns / max(1, args.games):.1f}")
     say("actions", actions=actions)
     say("winners", winners=", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or MESSAGES("nobody"))
@@ -402,6 +413,10 @@ def _game_options(command: argparse.ArgumentParser, players: bool) -> None:
     if players:
         seats = sorted({n for g in GAMES.values() for n in g.seats})
         command.add_argument("--players", type=int, choices=seats, default=None, help=m("players_help"))
+        codes = tuple(dict.fromkeys(c for g in GAMES.values() for c in g.expansions))
+        named = ", ".join(f"{c} ({current().term('expansion', c)})" for c in codes)
+        command.add_argument("--expansion", action="append", choices=codes, default=None,
+                             help=m("expansion_help", expansions=named))
 
 
 def _list_lang(parser: argparse.ArgumentParser) -> None:

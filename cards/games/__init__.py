@@ -60,6 +60,8 @@ class Catalogue:
     """A game's part of the catalogue (see the module's docstring)."""
 
     bundled: BundledSet
+    #: the other sets it ships, loaded beside ``bundled`` (a game's expansions, each a set of its own)
+    expansions: tuple[BundledSet, ...] = ()
     #: its search filters, by the name `cards.search.search` takes them under
     filters: dict[str, Filter] = field(default_factory=dict)
     #: the term kind naming its card types (`localization`'s terms)
@@ -77,6 +79,12 @@ def catalogue(game_id: str | None = None) -> Catalogue:
 def catalogues() -> dict[str, Catalogue]:
     """Every game's catalogue part, in the registry's order."""
     return {g: catalogue(g) for g in GAMES}
+
+
+def shipped_sets(game_id: str) -> tuple[BundledSet, ...]:
+    """Every set the package ships of ``game_id``: its bundled set first, then its expansions."""
+    c = catalogue(game_id)
+    return (c.bundled, *c.expansions)
 
 
 def importing(reference: str | None = None) -> str:

@@ -1,5 +1,6 @@
-"""Llamas Unleashed's part of the catalogue: the base game as shipped, kept in the columns that say
-the same of a Naruto card, and its search filters (type, an animal's subtype and variation)."""
+"""Llamas Unleashed's part of the catalogue: the base game and its expansion as shipped, each a set
+of its own, kept in the columns that say the same of a Naruto card, and its search filters (type, an
+animal's subtype and variation)."""
 
 from __future__ import annotations
 
@@ -31,12 +32,17 @@ def _cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
     return as_read(engine_cards.bundled(), rows, _facts)
 
 
-SET = BundledSet("llamas", "base", "Llamas Unleashed", engine_cards.__package__, "data/base.csv", _cards,
+SET = BundledSet("llamas", engine_cards.BASE, "Llamas Unleashed", engine_cards.__package__, "data/base.csv", _cards,
                  "data/llamas_names.csv", "data/llamas_effects.csv", engine_files=("data/effects.toml",))
+#: the "Farmed and Dangerous" expansion, a set of its own (LU-079..LU-112)
+FARMED = BundledSet("llamas", "farmed-and-dangerous", "Farmed and Dangerous", engine_cards.__package__,
+                    "data/farmed.csv", _cards, "data/llamas_farmed_names.csv", "data/llamas_farmed_effects.csv",
+                    engine_files=("data/farmed.toml",))
 
 #: a card's row keeps an animal's subtype as its keywords and its variations as its characteristics
 CATALOGUE = Catalogue(
     SET,
+    expansions=(FARMED,),
     filters={"type": Filter(TYPES, "type"), "subtype": Filter(SUBTYPES, "keywords"),
              "variation": Filter(VARIATIONS, "characteristics", ", ")},
     type_term="llamas_card_type",

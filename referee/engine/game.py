@@ -25,7 +25,8 @@ class GamePlay:
     rules: Callable[[str], Any]
     #: the cards the engine plays with when the caller gives none (the game's own bundled set)
     cards: Callable[[], Any]
-    #: (generator, format, seats) -> a guided match set up at random (random legal decks): selfplay
+    #: (generator, format, seats) -> a guided match set up at random (random legal decks): selfplay; a
+    #: game with expansions (`referee.games.Game.expansions`) takes the codes shuffled in as a fourth
     random_match: Callable[[random.Random, str, int], Match]
     #: a position -> the invariants it breaks (checked after every action of a playout)
     invariants: Callable[[Any], list[str]]

@@ -41,6 +41,8 @@ class Game:
     app: str
     #: whether its players bring decks (lists of cards) rather than share one deck
     deck_lists: bool = True
+    #: the expansions a match may shuffle in at set-up, by code (its engine's cards say the same)
+    expansions: tuple[str, ...] = ()
 
     def part(self, name: str) -> Any:
         """The object the reference ``name`` (``"play"``, ``"catalogue"``, ``"page"``, ``"app"``) points
@@ -58,7 +60,8 @@ GAMES: dict[str, Game] = {g.id: g for g in (
          page="gui.match.naruto_page:NarutoPage", app="gui.match.naruto_app:APP"),
     Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",
          catalogue="cards.games.llamas:CATALOGUE", plays_catalogue=False,
-         page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP", deck_lists=False),
+         page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP", deck_lists=False,
+         expansions=("farmed-and-dangerous",)),
 )}
 #: the game a caller means when it names none (a play file without "game", the catalogue's default)
 DEFAULT = next(iter(GAMES))

@@ -1,8 +1,10 @@
 """The bundled Llamas Unleashed base game in the catalogue (cards.bundled): its 78 cards with their
-facts and effect definitions as the engine reads them (base.csv, effects.toml), names and effect descriptions in English, Spanish, Russian and
-French (cards/data/llamas_names.csv, llamas_effects.csv), found by search in any language, kept
-apart from the Naruto cards, reloaded only when its files change, and a translation row for a card
-the set lacks refused."""
+facts and effect definitions as the engine reads them (base.csv, effects.toml), names and effect
+descriptions in English, Spanish, Russian and French (cards/data/llamas_names.csv, llamas_effects.csv),
+found by search in any language, kept apart from the Naruto cards, reloaded only when its files
+change, and a translation row for a card the set lacks refused. The translations of the "Farmed and
+Dangerous" expansion (its own set, `test_llamas_expansion_catalogue.py`) are held to the same
+tests."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from sqlmodel import func, select
 
 import cards.bundled as bundled_module
 from cards.bundled import ensure_bundled, is_loaded, read_bundle
+from cards.games.llamas import FARMED
 from cards.games.llamas import SET as LLAMAS
 from cards.games.naruto import SET as NARUTO
 from cards.db import Database
@@ -32,10 +35,20 @@ from referee.games.llamas.cards import bundled as engine_bundled
 
 ROOT = Path(__file__).resolve().parents[2]
 GLOSSARY = tomllib.loads((ROOT / "localization/glossary.toml").read_text(encoding="utf-8"))
-with (ROOT / "referee/games/llamas/data/base.csv").open(encoding="utf-8") as f:
-    FACTS = {row["number"]: row for row in csv.DictReader(f)}
+
+
+def facts(shipped) -> dict[str, dict[str, str]]:
+    """number -> row of a set's facts CSV."""
+    with (ROOT / "referee/games/llamas" / shipped.facts).open(encoding="utf-8") as f:
+        return {row["number"]: row for row in csv.DictReader(f)}
+
+
+FACTS = facts(LLAMAS)
 NAMES = read_translations(LLAMAS.names_file)
 EFFECTS = read_translations(LLAMAS.effects_file)
+#: each shipped Llamas set's facts and translations, for the tests of the translations themselves
+TRANSLATED_SETS = {s.code: (facts(s), read_translations(s.names_file), read_translations(s.effects_file))
+                   for s in (LLAMAS, FARMED)}
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -50,18 +63,20 @@ def db(request, tmp_path_factory):
 
 
 def llamas_cards(db: Database) -> dict[str, CardRecord]:
+    """The base game's cards (the expansion is a set of its own)."""
     with db.session() as s:
-        return {r.number: r for r in s.exec(select(CardRecord).where(CardRecord.game == "llamas"))}
+        return {r.number: r for r in s.exec(select(CardRecord).where(CardRecord.game == "llamas",
+                                                                      CardRecord.number.in_(FACTS)))}
 
 
 def by_card(db: Database, model) -> dict[str, dict[str, str]]:
-    """number -> {lang: name or text} of the Llamas cards' CardName or CardText rows."""
+    """number -> {lang: name or text} of the base game's CardName or CardText rows."""
     column = model.name if model is CardName else model.text
     out: dict[str, dict[str, str]] = {}
     with db.session() as s:
         for number, lang, value in s.exec(select(CardRecord.number, model.lang, column)
                                           .join(CardRecord, CardRecord.id == model.card_id)
-                                          .where(CardRecord.game == "llamas")):
+                                          .where(CardRecord.game == "llamas", CardRecord.number.in_(FACTS))):
             out.setdefault(number, {})[lang] = value
     return out
 
@@ -71,7 +86,7 @@ def by_card(db: Database, model) -> dict[str, dict[str, str]]:
 
 def test_the_base_game_is_its_own_set_with_every_card_and_its_facts(db):
     with db.session() as s:
-        (card_set,) = s.exec(select(CardSet).where(CardSet.game == "llamas")).all()
+        (card_set,) = s.exec(select(CardSet).where(CardSet.game == "llamas", CardSet.code == "base")).all()
     assert (card_set.code, card_set.name) == ("base", "Llamas Unleashed")
     records, engine_cards = llamas_cards(db), engine_bundled()
     assert sorted(records) == [f"LU-{i:03d}" for i in range(1, 79)] == sorted(FACTS)
@@ -93,9 +108,9 @@ def test_the_base_game_is_its_own_set_with_every_card_and_its_facts(db):
 
 def test_the_copies_add_up_to_the_128_cards_of_the_box(db):
     with db.session() as s:
-        total = s.exec(select(func.sum(CardRecord.copies)).where(CardRecord.game == "llamas")).one()
-        babies = s.exec(select(func.sum(CardRecord.copies)).where(
-            CardRecord.game == "llamas", CardRecord.keywords == "baby")).one()
+        base = (CardRecord.game == "llamas", CardRecord.number.in_(FACTS))
+        total = s.exec(select(func.sum(CardRecord.copies)).where(*base)).one()
+        babies = s.exec(select(func.sum(CardRecord.copies)).where(*base, CardRecord.keywords == "baby")).one()
         naruto = s.exec(select(func.count()).select_from(CardRecord).where(
             CardRecord.game == "naruto", CardRecord.copies.is_not(None))).one()
     assert (total, babies) == (128, 12)
@@ -116,7 +131,9 @@ def test_every_card_has_four_names_and_four_descriptions(db):
 # --- the translations themselves -----------------------------------------------------------------
 
 
-def test_each_translation_file_has_every_card_in_every_language():
+@pytest.mark.parametrize("code", TRANSLATED_SETS)
+def test_each_translation_file_has_every_card_in_every_language(code):
+    FACTS, NAMES, EFFECTS = TRANSLATED_SETS[code]
     for rows in (NAMES, EFFECTS):
         assert set(rows) == set(FACTS)
         for number, texts in rows.items():
@@ -130,12 +147,14 @@ def test_each_translation_file_has_every_card_in_every_language():
 SACAR = re.compile(r"\b(?:sac(?!rific)|saqu)\w*")
 
 
-def test_spanish_draws_with_sacar_and_steals_with_robar():
+@pytest.mark.parametrize("code, least_draws, steal_count", [("base", 15, 2), ("farmed-and-dangerous", 7, 2)])
+def test_spanish_draws_with_sacar_and_steals_with_robar(code, least_draws, steal_count):
     """In the Llamas glossary robar is to steal, so a draw must never be written with it (Naruto's
     Spanish draws with robar: the two games' words must not leak into each other)."""
+    FACTS, NAMES, EFFECTS = TRANSLATED_SETS[code]
     draws = [n for n, row in FACTS.items() if re.search(r"\bdraw", row["effect_summary"], re.I)]
-    steals = [n for n, row in FACTS.items() if re.search(r"\bsteal", row["effect_summary"], re.I)]
-    assert len(draws) >= 15 and len(steals) == 2
+    steals = [n for n, row in FACTS.items() if re.search(r"\bst(?:eal|olen)", row["effect_summary"], re.I)]
+    assert len(draws) >= least_draws and len(steals) == steal_count
     for number in draws:
         assert SACAR.search(fold(EFFECTS[number]["es"])), number
     for number, texts in EFFECTS.items():  # no draw among the steals: no robar in any draw
@@ -146,22 +165,26 @@ def test_spanish_draws_with_sacar_and_steals_with_robar():
 ZONES = {"field": r"\bfield", "nursery": r"\bnursery", "deck": r"\bdeck", "discard": r"\bdiscard(?:-| )pile|\bdiscarded\b"}
 
 
+@pytest.mark.parametrize("code", TRANSLATED_SETS)
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-def test_the_zones_are_named_as_the_interface_names_them(lang):
+def test_the_zones_are_named_as_the_interface_names_them(lang, code):
     """Each description that names a zone uses that zone's word in the Llamas terms the rest of the
     program shows (Campo, ясли, Poubelle...), declined: its last letter may change into up to two."""
+    FACTS, NAMES, EFFECTS = TRANSLATED_SETS[code]
     tr = translator(lang)
     for zone, english in ZONES.items():
         word = fold(tr.term("llamas_zone", zone))
         declined = re.compile(rf"\b{re.escape(word[:-1])}\w{{0,2}}\b")
         named = [n for n, row in FACTS.items() if re.search(english, row["effect_summary"], re.I)]
-        assert named, zone
+        assert named or code != "base", zone
         for number in named:
             assert declined.search(fold(EFFECTS[number][lang])), (number, zone, EFFECTS[number][lang])
 
 
+@pytest.mark.parametrize("code", TRANSLATED_SETS)
 @pytest.mark.parametrize("lang", OTHER_LANGUAGES)
-def test_the_words_the_glossary_replaces_are_not_used(lang):
+def test_the_words_the_glossary_replaces_are_not_used(lang, code):
+    FACTS, NAMES, EFFECTS = TRANSLATED_SETS[code]
     texts = fold(" \n ".join([*(t[lang] for t in EFFECTS.values()), *(n[lang] for n in NAMES.values())]))
     words = set(re.findall(r"\w+", texts))
     avoided = [w for w in GLOSSARY[lang]["avoid"] if (fold(w) in words if " " not in w else fold(w) in texts)]
@@ -177,9 +200,11 @@ ANIMALS = {
 }
 
 
-def test_a_name_built_on_an_animal_keeps_it_in_every_language():
+@pytest.mark.parametrize("code, least", [("base", 50), ("farmed-and-dangerous", 15)])
+def test_a_name_built_on_an_animal_keeps_it_in_every_language(code, least):
     """The names are puns (Goatsferatu, Llamakaze, Download More Ram): a translation may make its
     own pun, but the player must still see which animal the card is about."""
+    FACTS, NAMES, EFFECTS = TRANSLATED_SETS[code]
     checked = 0
     for number, row in FACTS.items():
         for animal, spellings in ANIMALS.items():
@@ -187,7 +212,7 @@ def test_a_name_built_on_an_animal_keeps_it_in_every_language():
                 checked += 1
                 for lang in OTHER_LANGUAGES:
                     assert any(s in fold(NAMES[number][lang]) for s in spellings[lang]), (number, lang)
-    assert checked >= 50
+    assert checked >= least
 
 
 def test_the_babies_are_named_with_the_glossary_word():
@@ -220,14 +245,16 @@ def test_a_card_is_found_by_its_number(db):
 
 
 def test_filters_by_type_subtype_and_variation(db):
-    animals = {n for n, row in FACTS.items() if row["type"] == "animal"}
+    animals = {n for rows, _, _ in TRANSLATED_SETS.values() for n, row in rows.items() if row["type"] == "animal"}
     assert {h.number for h in search(db, "", type="Animal", limit=500, game="llamas")} == animals
     assert [h.number for h in search(db, "", subtype="baby", game="llamas")] == ["LU-001", "LU-002", "LU-003", "LU-004"]
     llamas = [h.number for h in search(db, "", variation="llama", limit=500, game="llamas")]
     alpacas = [h.number for h in search(db, "", variation="ALPACA", limit=500, game="llamas")]
     assert "LU-031" in llamas and "LU-031" in alpacas  # Henry the Huarizo is both
-    assert set(llamas) == {n for n, row in FACTS.items() if "llama" in row["variation"].split(";")}
-    assert [h.number for h in search(db, "goat", type="animal", subtype="basic", game="llamas")] == ["LU-006"]
+    assert set(llamas) == {n for rows, _, _ in TRANSLATED_SETS.values() for n, row in rows.items()
+                           if "llama" in row["variation"].split(";")}
+    basic_goats = [h.number for h in search(db, "goat", type="animal", subtype="basic", game="llamas")]
+    assert basic_goats == ["LU-006", "LU-080"]  # the base game's and the expansion's
     upgrades = search(db, "", type="upgrade", limit=500, game="llamas")
     assert upgrades and {h.type for h in upgrades} == {"upgrade"}
 
@@ -287,7 +314,7 @@ def test_a_changed_llamas_set_is_reloaded_alone(db_url, monkeypatch):
     with Database(db_url) as db:
         before = {n: r.id for n, r in llamas_cards(db).items()}
         with db.session() as s:
-            card_set = s.exec(select(CardSet).where(CardSet.game == "llamas")).one()
+            card_set = s.exec(select(CardSet).where(CardSet.game == "llamas", CardSet.code == "base")).one()
             card_set.data_hash = "an older file"
             s.add(card_set)
             s.commit()

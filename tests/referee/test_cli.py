@@ -216,3 +216,29 @@ def test_building_the_parser_imports_no_database_layer_nor_engine():
     plugins, heavy = done.stdout.splitlines()
     assert {"cards.cli_catalogue", "cards.cli_matches", "cards.cli_play", "localization.cli"} <= set(plugins.split())
     assert heavy == ""
+
+
+def test_selfplay_llamas_with_the_expansion_shuffled_in(capsys):
+    assert main(["selfplay", "--game", "llamas", "--players", "8", "--games", "2", "--seed", "3",
+                 "--expansion", "farmed-and-dangerous"]) == 0
+    out = capsys.readouterr().out
+    assert "Expansions: Farmed and Dangerous" in out and "Invariant violations: 0" in out
+    assert main(["selfplay", "--expansion", "farmed-and-dangerous"]) == 2  # the Naruto CCG has none
+    assert "error: Naruto CCG has no expansion Farmed and Dangerous" in capsys.readouterr().err
+    assert main(["--lang", "es", "selfplay", "--game", "llamas", "--games", "1",
+                 "--expansion", "farmed-and-dangerous"]) == 0
+    assert "Expansiones: De granja y peligrosos" in capsys.readouterr().out
+
+
+def test_play_a_llamas_setup_with_the_expansion(tmp_path, capsys):
+    spec = {"setup": {"game": "llamas", "players": 2, "seed": 1, "expansions": ["farmed-and-dangerous"]},
+            "actions": ["baby LU-001", "baby LU-002", "first 1"]}
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(spec))
+    assert main(["play", str(path)]) == 0
+    position = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert position["sets"] == ["farmed-and-dangerous"] and len(position["instances"]) == 128 + 53
+    spec["setup"]["expansions"] = ["no-such-box"]
+    path.write_text(json.dumps(spec))
+    assert main(["play", str(path)]) != 0
+    assert "expansions" in capsys.readouterr().err

@@ -17,10 +17,11 @@ from referee.engine.match import Match
 from referee.games.naruto.cards import bundled
 from referee.games.naruto.invariants import violations
 from referee.games.naruto.rules import new_match
+from referee.games.naruto.scenario import scenario
 from referee.games.naruto.targets import meets
 from referee.games.naruto.traits import chars, names
 
-from test_rules_battle_end import applied, stat, with_chain
+from test_rules_battle_end import applied, player, stat, with_chain
 from test_rules_setup_mission import (events, finish_turn, iid, legal, play, position, refused, settle_chain,
                                       zone)
 
@@ -784,3 +785,15 @@ def test_M_042_revival_puts_a_ninja_from_the_discard_pile_on_top_of_the_deck():
     assert sorted(legal(m)) == ["choose N-002@1", "choose N-009@1"]
     m.apply("choose N-002@1")
     assert zone(m, 0, "deck") == ["N-002", "N-001"] and zone(m, 0, "discard") == ["J-030", "N-009"]
+
+
+def test_M_040_two_copies_in_play_every_listed_join_is_accepted():
+    """A Ninja renamed by the Shooting Star lets a second copy of it into play (N-DEPLOY-3): actions
+    name Ninjas by number, which names the first copy, so only its joins are listed, and each listed
+    one is accepted."""
+    m = scenario(phase="organization_organize", turn=3, p1=player(village=["N-001", "N-002", "N-001"]), p2=player())
+    joins = [a for a in legal(m) if a.startswith("join")]
+    assert joins == ["join N-001 T2", "join N-001 T3", "join N-002 T1", "join N-002 T3"]
+    for action in joins:
+        m.apply(action)
+        m.undo()

@@ -66,3 +66,33 @@ def test_referee_mode_lists_templates_for_physical_cards():
     m = new_match(2, seed=1, mode="referee")
     act(m, "baby LU-001", "baby LU-002", "first 1")
     assert listed(m) == ["draw", "play ?"]
+
+
+def farmed_position() -> Match:
+    """Two players with cards of the "Farmed and Dangerous" expansion, seat 1 to act: hand Fleeced!,
+    Field Change, Goatsunderheit and Fannypaca, a baby alpaca in its field; seat 2 holds Llama Stop
+    You Right There, with a baby goat and Flea-Ridden Barn (a Downgrade) in its field."""
+    return turn(hands=[["LU-106", "LU-105", "LU-101", "LU-110"], ["LU-102"]],
+                fields=[["LU-001"], ["LU-002", "LU-042"]])
+
+
+def test_expansion_action_phase_one_and_two_plies():
+    """Ply 1: draw (1); Fleeced!, whose other player exists, once (1); Field Change, with a Downgrade
+    in a field and another field to move it to, once (1); Fannypaca into either field (2);
+    Goatsunderheit only answers (L-CARD-1): 5. Ply 2: after the draw seat 1's turn ends (5 cards, within
+    7) and seat 2, having drawn a Basic Alpaca, may draw or play it into 2 fields (3; its Llama Stop
+    only answers); after each of the 4 plays seat 2 alone is asked: Llama Stop or pass (2 each, 8).
+    3 + 8 = 11."""
+    m = farmed_position()
+    assert listed(m) == ["draw", "play LU-105", "play LU-106", "play LU-110 into 1", "play LU-110 into 2"]
+    assert [perft(m, d) for d in (1, 2)] == [5, 11]
+
+
+def test_expansion_choices_and_answers_back():
+    """Field Change resolving: the one Upgrade or Downgrade in play, then the one field that does not
+    hold it. Fleeced! answered by Llama Stop: seat 1 may answer back with Goatsunderheit or pass."""
+    m = act(farmed_position(), "play LU-105", "pass")
+    assert listed(m) == ["choose LU-042@2"]
+    assert listed(act(m, "choose LU-042@2")) == ["choose 1"]
+    m = act(farmed_position(), "play LU-106", "instant LU-102")
+    assert listed(m) == ["instant LU-101", "pass"]

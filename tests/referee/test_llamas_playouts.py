@@ -4,8 +4,9 @@
 Every game must end by a rule of L-WIN with no invariant broken after any action, and each turn must
 end within its hand limit; a sample of games also checks, after every action, the exact JSON round
 trip, undo and redo, and at the end that replaying the history from the initial position gives the
-same position. Referee-mode games name a physical card whenever a template asks for one. Many more
-games run with --soak.
+same position. Referee-mode games name a physical card whenever a template asks for one. Games
+with the "Farmed and Dangerous" expansion shuffled in are held to the same for 2, 5 and 8 players.
+Many more games run with --soak.
 """
 
 from __future__ import annotations
@@ -28,10 +29,12 @@ DEEP_GAMES = 3
 SOAK_GAMES = 1000
 SOAK_DEEP_GAMES = 50
 WIN_RULES = {"L-WIN-1", "L-WIN-3", "L-WIN-4"}
+FARMED = ("farmed-and-dangerous",)
+FARMED_COUNTS = (2, 5, 8)
 
 
-def play(players: int, seed: int, deep: bool = False):
-    match = new_match(players, seed=seed)
+def play(players: int, seed: int, deep: bool = False, expansions: tuple[str, ...] = ()):
+    match = new_match(players, seed=seed, expansions=expansions)
     return match, play_random(match, random.Random(seed), invariants=violations, deep=deep)
 
 
@@ -49,8 +52,8 @@ def problems(games: list) -> list[str]:
 
 
 @cache
-def batch(players: int, count: int = GAMES) -> tuple:
-    return tuple(play(players, 100 * players + k) for k in range(count))
+def batch(players: int, count: int = GAMES, expansions: tuple[str, ...] = ()) -> tuple:
+    return tuple(play(players, 100 * players + k, expansions=expansions) for k in range(count))
 
 
 @pytest.mark.parametrize("players", COUNTS)
@@ -107,10 +110,10 @@ def named(match, action: Action, rng: random.Random) -> Action:
     return Action(action.verb, args, opts)
 
 
-def play_referee(players: int, seed: int) -> tuple:
+def play_referee(players: int, seed: int, expansions: tuple[str, ...] = ()) -> tuple:
     """A referee-mode game: the deck and the hands are physical cards, named when they are played,
     discarded or chosen. A named card the rules refuse is simply named again."""
-    match, rng = new_match(players, seed=seed, mode="referee"), random.Random(seed)
+    match, rng = new_match(players, seed=seed, mode="referee", expansions=expansions), random.Random(seed)
     bad, refused = [], Counter()
     while not match.is_over() and len(match.history) < 5000:
         action = rng.choice(match.legal_actions())
@@ -136,7 +139,60 @@ def test_referee_mode_games_name_physical_cards_and_end(players):
         assert "named" in {e.key for e in match.log}
 
 
+# --- with the "Farmed and Dangerous" expansion ------------------------------------------------------
+@pytest.mark.parametrize("players", FARMED_COUNTS)
+def test_random_games_with_the_expansion_end_by_L_WIN_with_no_invariant_broken(players):
+    games = batch(players, GAMES, FARMED)
+    assert problems(list(games)) == []
+    deck = Counter(games[0][0].state.instances)
+    assert deck["LU-101"] == 2 and deck["LU-083"] == 1 and len(games[0][0].state.instances) == 116 + 12 + 53
+
+
+def test_random_games_with_the_expansion_play_its_cards_and_reach_its_words():
+    """The expansion's cards are played and its new operations happen: a look at a hand, hands
+    swapped, extra turns, the top of the deck reordered and split, a card moved between fields."""
+    games = [g for n in FARMED_COUNTS for g in batch(n, GAMES, FARMED)]
+    keys = Counter(e.key for match, _ in games for e in match.log)
+    for key in ("looked", "hands_swapped", "extra_turn", "reordered", "split_top", "blocked", "pulled"):
+        assert keys[key] > 0, key
+    played = {e.params["card"] for match, _ in games for e in match.log if e.key in ("played", "answered")}
+    assert len({n for n in played if n >= "LU-079"}) >= 25
+    how = Counter(e.params["how"] for match, _ in games for e in match.log if e.key == "entered")
+    assert how["moved"] > 0
+
+
+@pytest.mark.parametrize("players", FARMED_COUNTS)
+def test_deep_random_games_with_the_expansion_round_trip_undo_redo_and_replay(players):
+    games = [play(players, 9100 + k, deep=True, expansions=FARMED) for k in range(DEEP_GAMES)]
+    assert problems(games) == []
+
+
+def test_a_saved_game_with_the_expansion_records_it_and_replays():
+    match, result = play(5, 78, expansions=FARMED)
+    data = match.to_json()
+    assert data["initial"]["sets"] == list(FARMED)
+    loaded = load_match(data)
+    assert loaded.state.sets == list(FARMED) and loaded.state.to_dict() == match.state.to_dict()
+    assert loaded.outcome() == match.outcome() == result.outcome
+
+
+def test_referee_mode_games_with_the_expansion_name_its_physical_cards():
+    for seed in range(3):
+        match, bad, _ = play_referee(5, seed, FARMED)
+        assert bad == [] and match.is_over(), (seed, bad[:3])
+        assert match.state.pool.keys() >= {"LU-079", "LU-112"}  # the expansion's copies may be named
+        assert any(number is not None and number >= "LU-079" for number in match.state.instances), seed
+
+
 # --- soak: many more games, run with --soak ---------------------------------------------------------
+@pytest.mark.soak
+@pytest.mark.timeout(0)
+@pytest.mark.parametrize("players", range(2, 9))
+def test_soak_random_games_with_the_expansion(players):
+    games = [play(players, 3_000_000 + k, expansions=FARMED) for k in range(SOAK_GAMES)]
+    assert problems(games) == []
+
+
 @pytest.mark.soak
 @pytest.mark.timeout(0)
 @pytest.mark.parametrize("players", range(2, 9))

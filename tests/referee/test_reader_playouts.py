@@ -70,6 +70,37 @@ TEXTS = [
     ("M-983", "M-004", "Effect: Move the top 1 cards of your Deck to your Chakra area. Then, draw 1 card."),
     ("M-984", "M-001", "Target: 1 of your injured Ninjas\nEffect: Heal the target."),
     ("M-985", "M-004", "Target: 1 of your opponent's Ninjas\nEffect: The target becomes a Stand-By Ninja."),
+    # battles, facts, rule words, triggers when using a Jutsu or at the Battle Phase
+    ("N-971", "N-004", "When this Ninja is Battling against your opponent's “Male” Ninja, this Ninja gets +1/+0 "
+                       "during the turn."),
+    ("N-972", "N-008", "Valid: When the Head Ninja of this Ninja's Team is “Genin” and is sent out to Battle, this "
+                       "Ninja gets +1/+1 during the turn."),
+    ("N-973", "N-019", "Valid: When this Ninja receives any Damage, flip a coin; if it's heads, reduce the Damage "
+                       "by 1."),
+    ("N-974", "N-027", "When this Ninja is sent out to Battle while you have 2 or less cards in your Chakra area, "
+                       "you can send 1 card from the top of your Deck to your Chakra area."),
+    ("N-975", "N-035", "When this Ninja becomes the user of a Jutsu card, it gets +1/+0 during the turn."),
+    ("N-976", "N-036", "At the beginning of your Battle Phase, if you have 2 or less cards in your hand, draw 1 "
+                       "card."),
+    ("N-977", "N-037", "Valid: While you have 3 or more Chakras, this Ninja gets +1/+1."),
+    ("N-978", "N-039", "Valid: This Ninja cannot be removed from play by the effects of your opponent's Jutsu "
+                       "cards."),
+    ("N-979", "N-005", "Valid: This Ninja cannot be sent out to Battle by itself."),
+    ("J-971", "J-006", "Requirements: “Chunin” + “An Entrance cost of 2 or more”\nTarget: 1 Ninja\nEffect: Move "
+                       "the target back to the top of its original owner's Deck."),
+    ("J-972", "J-019", "Target: 1 Ninja Battling against the user\nEffect: The target gets -1/-1 during this turn. "
+                       "If the user has a “Weapon” Combat Attribute, the target gets an additional -1/-1."),
+    ("J-973", "J-015", "Target: User\nEffect: The target gets +1/+0 and “Clone status” during this turn."),
+    ("J-974", "J-032", "Target: 1 Ninja Battling against the user\nEffect: The Combat of the target becomes 0 during "
+                       "this turn. Then, if the user has a Fire Symbol, draw 1 card."),
+    ("M-971", "M-009", "Counter\nTarget: 1 non-“Permanent” Mission card being played\nEffect: Negate the target "
+                       "and discard it."),
+    ("M-972", "M-030", "Permanent\nEffect: You can play up to 2 Mission cards per turn."),
+    ("M-973", "M-041", "Target: 1 of your Ninjas\nEffect: The target cannot receive any Damage during this turn."),
+    ("M-974", "M-016", "Effect: Look at all the cards in your opponent's hand. If they have 1 or more Ninjas in "
+                       "their hand, draw 1 card."),
+    ("M-975", "M-039", "Effect: Every Ninja in your hand that has an Entrance cost of 3 or less gets -1 Entrance "
+                       "cost."),
 ]
 
 
@@ -83,7 +114,7 @@ def read_cards() -> list:
         assert reading is not None, text
         out.append(replace(base, number=number, name=f"Test {number}", effect=text, script=json.dumps(reading.effect),
                            requirement=reading.requirement, target=reading.target, effect_kind=reading.kind,
-                           keywords=()))
+                           keywords=base.keywords if reading.kind in ("counter", "permanent") else ()))
     return out
 
 

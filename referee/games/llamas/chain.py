@@ -19,7 +19,7 @@ from typing import Iterator
 from .effects import OPS, ask, confirm, context, pick, run
 from .links import add_link, effect
 from .state import LlamasState
-from .traits import abilities_in, card_matches, field_traits, variations_in
+from .traits import FieldTraits, abilities_in, card_matches, field_traits, variations_in
 from .zones import field_of, move
 
 
@@ -95,10 +95,14 @@ def _target(s: LlamasState, link: dict, k: int) -> None:
 
 def players(s: LlamasState, eff: dict, spec: dict) -> list[int]:
     """Players an effect may target (L-EFFECT-4): ``any`` player, or any ``other`` (the default), who
-    have what ``has`` asks (``field:2``: two cards in their field)."""
+    have what ``has`` asks (``field:2``: two cards in their field), and whose field does not hold the
+    card target ``not_holding`` names (LU-105 moves a card to another field)."""
     seats = s.clockwise(eff["player"])
     if spec.get("who", "other") == "other":
         seats = seats[1:]
+    if "not_holding" in spec:
+        holders = {field_of(s, i) for i in eff["targets"].get(spec["not_holding"], ())}
+        seats = [seat for seat in seats if seat not in holders]
     need = spec.get("has")
     if need:
         zone, _, n = need.partition(":")
@@ -131,41 +135,43 @@ def candidates(s: LlamasState, link: dict, eff: dict, spec: dict) -> list[int]:
 def eligible(s: LlamasState, link: dict, eff: dict, spec: dict) -> Iterator[int]:
     """The cards `candidates` lists, in its order, one at a time: `pile.feasible` only asks whether
     there are enough of them, which the first few tell. Each card is taken from a zone, so its place
-    is known: whether it is a ram of a field with Legal Ramifications (`traits.FieldTraits.rams`) is
-    read once per field rather than looked up card by card (`traits.variations`, `traits.active`)."""
+    is known: what its field makes of it (a ram of a field with Legal Ramifications, a llama of one
+    with Llamanator, a baby The Kids Are Alright protects: `traits.FieldTraits`) is read once per field
+    rather than looked up card by card (`traits.variations`, `traits.active`, `traits.immune`)."""
     zone = spec.get("zone", "field")
-    pool: Iterator[tuple[int, bool]]  # (card, whether it is a ram of a field with Legal Ramifications)
+    pool: Iterator[tuple[int, FieldTraits | None]]  # (card, the traits of its field; None out of the fields)
     if zone == "field":
         pool = _in_fields(s, _owners(s, eff, spec.get("owner", "any")))
     elif zone == "hand":
-        pool = ((iid, False) for seat in _owners(s, eff, spec.get("owner", "any")) for iid in s.players[seat].hand)
+        pool = ((iid, None) for seat in _owners(s, eff, spec.get("owner", "any")) for iid in s.players[seat].hand)
     else:
-        pool = ((iid, False) for iid in getattr(s, zone))
+        pool = ((iid, None) for iid in getattr(s, zone))
     chosen = {i for e in link["effects"] for name, ids in e["targets"].items() if _is_card(s, e, name) for i in ids}
     spec_filter = spec.get("filter", "card")
     other_than_self = spec.get("other_than_self")
     paired = _paired(s, eff["player"]) if spec.get("pair") else None
-    for iid, rams in pool:
+    for iid, field in pool:
         if iid in chosen or (other_than_self and iid == eff["card"]):
             continue
         if s.instances[iid] is None:
             yield iid
             continue
         card = s.card(iid)
-        if card is None or abilities_in(card, rams).get("while", {}).get("immune"):
+        if card is None or abilities_in(card, field is not None and field.rams).get("while", {}).get("immune") or \
+                (field is not None and field.protecting(s, iid)):
             continue
-        kinds = variations_in(card, rams)
+        kinds = variations_in(card, field and field.kind)
         if not card_matches(card, spec_filter, kinds) or (paired is not None and not set(kinds) & paired):
             continue
         yield iid
 
 
-def _in_fields(s: LlamasState, seats: list[int]) -> Iterator[tuple[int, bool]]:
-    """The cards of these seats' fields, each with its field's `traits.FieldTraits.rams`."""
+def _in_fields(s: LlamasState, seats: list[int]) -> Iterator[tuple[int, FieldTraits]]:
+    """The cards of these seats' fields, each with its field's `traits.FieldTraits`."""
     for seat in seats:
-        rams = field_traits(s, seat).rams
+        field = field_traits(s, seat)
         for iid in s.players[seat].field:
-            yield iid, rams
+            yield iid, field
 
 
 def _is_card(s: LlamasState, eff: dict, name: str) -> bool:
@@ -174,10 +180,10 @@ def _is_card(s: LlamasState, eff: dict, name: str) -> bool:
 
 def _paired(s: LlamasState, seat: int) -> set[str]:
     counts: dict[str, int] = {}
-    rams = field_traits(s, seat).rams
+    kind = field_traits(s, seat).kind
     for iid in s.players[seat].field:
         card = s.card(iid)
-        for v in variations_in(card, rams) if card is not None else ():
+        for v in variations_in(card, kind) if card is not None else ():
             counts[v] = counts.get(v, 0) + 1
     return {v for v, n in counts.items() if n >= 2}
 

@@ -88,7 +88,16 @@ def _gate(s: LlamasState, op: dict, ctx: dict, rest: list[dict]) -> bool:
     if "seat" not in op:
         rest[:0] = [{**op, "seat": seat, "after": None} for seat in seats(s, op.get("who", "self"), ctx)]
         return False
-    return holds(s, op["seat"], op.get("if")) and not (op.get("unless") and holds(s, op["seat"], op["unless"]))
+    return _holds(s, op["seat"], op.get("if"), ctx) and not (op.get("unless") and _holds(s, op["seat"], op["unless"], ctx))
+
+
+def _holds(s: LlamasState, seat: int, condition: str | None, ctx: dict) -> bool:
+    """An operation's condition: on its player (`links.holds`), or ``answers:<filter>`` on the card
+    the Instant answers (LU-102: "if it was an Instant")."""
+    kind, _, spec = (condition or "").partition(":")
+    if kind == "answers":
+        return matches(s, ctx["info"]["answers"], spec)
+    return holds(s, seat, condition)
 
 
 def _defaults() -> dict:
@@ -123,7 +132,7 @@ def op_draw(s, op, ctx):
     seat = op["seat"]
     if op.get("may"):
         return confirm(seat, [{**op, "may": False}])
-    drawn = draw(s, seat, ctx["n"] if op.get("n") == "same" else op.get("n", 1))
+    drawn = draw(s, seat, _count(s, seat, op.get("n", 1), ctx))
     s.emit("drew", player=seat, cards=len(drawn))
     ctx["ok"] = bool(drawn)
     if op.get("bring") and drawn and (hidden(s, drawn) or any(matches(s, i, op["bring"]) for i in drawn)):
@@ -131,6 +140,17 @@ def op_draw(s, op, ctx):
         return pick(s, seat, drawn, [{"op": "bring", "card": "chosen", "seat": seat}], count=len(drawn), least=0,
                     spec=op["bring"])
     return None
+
+
+def _count(s: LlamasState, seat: int, n: int | str, ctx: dict) -> int:
+    """How many cards an operation is about: a number, ``same`` (as many as the operation before it
+    did, LU-033) or ``count:<filter>`` (as many as its player has such cards in their field, LU-108)."""
+    if n == "same":
+        return ctx["n"]
+    if isinstance(n, str):
+        spec = n.partition(":")[2]
+        return sum(1 for i in s.players[seat].field if matches(s, i, spec))
+    return n
 
 
 def discard_cards(s: LlamasState, seat: int, ids: list[int]) -> None:
@@ -169,15 +189,26 @@ def _discard_all(s: LlamasState, seat: int, ctx: dict) -> None:
 
 
 def op_sacrifice(s, op, ctx):
-    """Sacrifice (L-VERB-1) given cards of the player's own field, or one of their choice meeting
-    ``filter``."""
+    """Sacrifice (L-VERB-1) given cards of the player's own field, every card meeting ``filter``
+    (``all``, LU-088, LU-100), the animals beyond ``excess`` (LU-098: which, the player chooses), or
+    one of their choice meeting ``filter``."""
     seat = op["seat"]
     if "card" in op:
         return depart(s, [[i, "sacrifice"] for i in cards(ctx, op["card"]) if field_of(s, i) == seat], seat, ctx)
-    pool = [i for i in s.players[seat].field if matches(s, i, op.get("filter", "card")) and not immune(s, i)]
+    if op.get("all"):
+        ids = [i for i in s.players[seat].field if matches(s, i, op["filter"])]
+        return depart(s, [[i, "sacrifice"] for i in ids], seat, ctx)
+    count = 1
+    if "excess" in op:
+        count = sum(1 for i in s.players[seat].field if matches(s, i, "animal")) - op["excess"]
+        if count <= 0:  # no longer too many by the time it resolves
+            ctx["ok"] = False
+            return None
+    pool = [i for i in s.players[seat].field if matches(s, i, "animal" if "excess" in op else op.get("filter", "card"))
+            and not immune(s, i)]
     if not pool:
         return _impossible(s, op, ctx)
-    return pick(s, seat, pool, [{"op": "sacrifice", "card": "chosen", "seat": seat}])
+    return pick(s, seat, pool, [{"op": "sacrifice", "card": "chosen", "seat": seat}], count=min(count, len(pool)))
 
 
 def op_destroy(s, op, ctx):
@@ -282,11 +313,14 @@ def op_search(s, op, ctx):
     seat = op["seat"]
     pool = list(getattr(s, op["zone"]))
     then = [{"op": "bring" if op.get("into") == "field" else "to_hand", "card": "chosen", "seat": seat}]
-    if not hidden(s, pool) and not any(matches(s, i, op["filter"]) for i in pool):
+    spec = op["filter"]
+    if "like" in op:  # an animal of a variation the target card has (LU-104)
+        spec = "|".join(v for i in cards(ctx, op["like"]) for v in s.card(i).variations) or "none"
+    if not hidden(s, pool) and not any(matches(s, i, spec) for i in pool):
         s.emit("not_found", player=seat, zone=op["zone"])
         ctx["ok"] = False
         return None
-    return pick(s, seat, pool, then, spec=op["filter"], least=0 if hidden(s, pool) else 1, rule="L-SEARCH-1")
+    return pick(s, seat, pool, then, spec=spec, least=0 if hidden(s, pool) else 1, rule="L-SEARCH-1")
 
 
 def op_to_hand(s, op, ctx):
@@ -328,6 +362,83 @@ def op_take(s, op, ctx):
             return _impossible(s, op, ctx)
         return pick(s, p, hand, [{"op": "to_hand", "card": "chosen", "seat": p}], anonymous=True, rule="L-PULL-1")
     return None
+
+
+def op_look(s, op, ctx):
+    """Look at a player's hand (LU-085): its cards are named to the looking player only."""
+    p = ctx["p"]
+    for victim in seats(s, op["at"], ctx):
+        hand = s.players[victim].hand
+        if not hand or victim == p:
+            return _impossible(s, op, ctx)
+        s.emit("looked", player=p, owner=victim, cards=[s.instances[i] for i in hand], secret={"cards": list(hand)})
+    return None
+
+
+def op_relocate(s, op, ctx):
+    """Move cards from whichever field holds them to a player's field (LU-105), as a gift: the card
+    enters that field."""
+    done = False
+    for to in seats(s, op["to"], ctx):
+        done = any([transfer(s, i, to, "moved") for i in cards(ctx, op["card"])]) or done
+    ctx["ok"] = done
+
+
+def op_swap_hands(s, op, ctx):
+    """The player and another swap their whole hands (LU-106)."""
+    p = ctx["p"]
+    for other in seats(s, op["with"], ctx):
+        if other == p:
+            return _impossible(s, op, ctx)
+        mine, theirs = s.players[p].hand, s.players[other].hand
+        s.players[p].hand, s.players[other].hand = theirs, mine
+        s.emit("hands_swapped", player=p, to=other)
+    return None
+
+
+def op_extra_turn(s, op, ctx):
+    """The player takes another turn after this one (LU-107)."""
+    s.extra[op["seat"]] += 1
+    s.emit("extra_turn", player=op["seat"])
+
+
+def op_reorder(s, op, ctx):
+    """Look at the deck's top ``n`` and put them back in the order the player chooses, first on top
+    (LU-096); in referee mode the player does it at the table."""
+    seat = op["seat"]
+    top = s.deck[: op["n"]]
+    if len(top) < 2 or s.mode == "referee":
+        s.emit("reordered", player=seat)
+        ctx["ok"] = bool(top)
+        return None
+    return pick(s, seat, top, [{"op": "reordered", "seat": seat}], count=len(top), ordered=True)
+
+
+def op_reordered(s, op, ctx):
+    for iid in reversed(ctx["chosen"]):
+        move(s, iid, "deck", top=True)
+    s.emit("reordered", player=op["seat"])
+
+
+def op_split_top(s, op, ctx):
+    """Look at the deck's top ``n``: one into the player's hand, the others into another player's
+    hand (LU-094); in referee mode the player does it at the table and the cards stay unknown."""
+    seat = op["seat"]
+    to = seats(s, op["to"], ctx)[0]
+    top = s.deck[: op["n"]]
+    split = {"op": "split", "n": op["n"], "to": to, "seat": seat}
+    if len(top) < 2 or s.mode == "referee":
+        ctx["chosen"] = top[:1]
+        return op_split(s, split, ctx)
+    return pick(s, seat, top, [split])
+
+
+def op_split(s, op, ctx):
+    top = s.deck[: op["n"]]
+    for iid in top:
+        move(s, iid, "hand", op["seat"] if iid in ctx["chosen"] else op["to"])
+    s.emit("split_top", player=op["seat"], to=op["to"], cards=len(top))
+    ctx["ok"] = bool(top)
 
 
 def op_skip(s, op, ctx):
@@ -426,7 +537,9 @@ OPS: dict[str, Callable] = {
     "to_hand": op_to_hand, "pull": op_pull, "take": op_take, "skip": op_skip, "word": op_word, "plays": op_plays,
     "shuffle_in": op_shuffle_in, "reshuffle": op_reshuffle, "discard_top": op_discard_top, "arrange": op_arrange,
     "arranged": op_arranged, "block": op_block, "ready": op_ready,
-    "depart": op_depart,
+    "depart": op_depart, "look": op_look, "relocate": op_relocate, "swap_hands": op_swap_hands,
+    "extra_turn": op_extra_turn, "reorder": op_reorder, "reordered": op_reordered, "split_top": op_split_top,
+    "split": op_split,
 }
 
 

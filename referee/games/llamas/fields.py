@@ -3,9 +3,9 @@
 Every way a card reaches a field (played, brought directly, stolen, given) triggers its own "when it
 enters your field" ability and the fields' watchers (LU-045); leaving one by a sacrifice or a
 destruction triggers its own "if this card is sacrificed or destroyed" ability, and a destruction
-by an opponent the field's watchers (LU-078). A baby goes back to the nursery instead of the discard
-pile or a hand (L-BABY-1); some animals go back to their player's hand instead (``instead``).
-A card that cannot be affected stays where it is (L-IMMUNE-1), and so does an animal a field keeps
+by an opponent the field's watchers (LU-078) and the destroyer's (LU-095). A baby goes back to the
+nursery instead of the discard pile or a hand (L-BABY-1); some animals go back to their player's
+hand instead (``instead``). A card that cannot be affected stays where it is (L-IMMUNE-1), and so does an animal a field keeps
 in or out (LU-041, LU-047): the action is impossible and is skipped (L-IMPOSSIBLE-2). A card about to
 be sacrificed or destroyed may be saved by another card of its field sacrificed instead (``saves``,
 LU-072): `rescuer` finds that card, `effects.depart` asks its player.
@@ -50,7 +50,9 @@ def leave(s: LlamasState, iid: int, how: str, by: int) -> bool:
     if how == "hand":
         return True
     own = effect(s, iid, seat, "leave", abilities.get("leave")) if "leave" in abilities else None
-    watching = watchers(s, [seat], "destroyed_here", iid, by=by) if how == "destroy" and by != seat else []
+    watching = []
+    if how == "destroy" and by != seat:  # the destroyed card's field watches, and so does the destroyer's (LU-095)
+        watching = [*watchers(s, [seat], "destroyed_here", iid, by=by), *watchers(s, [by], "you_destroy", iid)]
     add_link(s, [own, *watching], player=seat)
     return True
 

@@ -13,7 +13,7 @@ completely before the next (L-CHAIN-1, L-CHAIN-3); `chain.py` resolves them.
 from __future__ import annotations
 
 from .state import LlamasState
-from .traits import active, card_matches, field_traits, owns
+from .traits import active, card_matches, field_traits, owns, sheltered
 
 
 def holds(s: LlamasState, seat: int, condition: str | None) -> bool:
@@ -23,6 +23,8 @@ def holds(s: LlamasState, seat: int, condition: str | None) -> bool:
     kind, _, arg = condition.partition(":")
     if kind == "own":
         return owns(s, seat, arg)
+    if kind == "animals":  # at least this many animals in the player's field (LU-098)
+        return len(field_traits(s, seat).animals) >= int(arg)
     raise ValueError(f"unknown condition {condition!r}")
 
 
@@ -52,12 +54,17 @@ def add_link(s: LlamasState, effects: list[dict], *, holds: int | None = None, p
 
 def watchers(s: LlamasState, seats: list[int], when: str, iid: int, **info: int) -> list[dict]:
     """Effects of cards in ``seats``' fields that watch for ``when`` (a card entering, being
-    destroyed, being played) and whose filter the card ``iid`` meets."""
+    destroyed, being played) and whose filter the card ``iid`` meets. A watcher in another field than
+    that of the player who did it (``by``) does not reach a player its herd bonuses do not reach
+    (LU-112)."""
     card = s.card(iid)
     out: list[dict | None] = []
     if card is None:
         return out
+    by = info.get("by")
     for seat in seats:
+        if by is not None and by != seat and sheltered(s, by):
+            continue
         # the field's cards having ``when`` as they work there (`FieldTraits.abilities`)
         for watcher, ability in field_traits(s, seat).abilities.get(when, ()):
             if watcher != iid and card_matches(card, ability.get("filter", "card")):

@@ -27,7 +27,7 @@ from .chain import eligible, players
 from .fields import enter
 from .links import add_link, effect, holds, watchers
 from .state import LlamasState
-from .traits import FieldTraits, alternatives, field_traits, matches, unanswerable, words
+from .traits import FieldTraits, alternatives, field_traits, matches, sheltered, unanswerable, words
 from .turn import check_plain
 from .zones import distinct, hidden, locate, move, reveal
 
@@ -203,13 +203,17 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
 def may_answer(s: LlamasState, seat: int) -> bool:
     """Whether ``seat`` may answer the top card of the pile: nothing stops any answer to it (this turn's
     words, the field of its player) and nothing stops that seat's."""
-    return _answerable(s) and _may_answer_it(s, seat)
+    answerable = _answerable(s)
+    return answerable is not False and _may_answer_it(s, seat) and (answerable or sheltered(s, seat))
 
 
-def _answerable(s: LlamasState) -> bool:
-    """What `may_answer` asks of the top card, the same for every seat (No Probllama in the field of
-    its player, LU-074; an Unstoppable Ram this turn)."""
-    return "no_instants" not in s.words and not unanswerable(s, s.pile[-1]["player"])
+def _answerable(s: LlamasState) -> bool | None:
+    """What `may_answer` asks of the top card, the same for every seat: False when nothing may answer
+    it (an Unstoppable Ram this turn), None when only a seat No Probllama's herd bonus does not reach
+    may (No Probllama in the field of its player, LU-074, LU-112), else True."""
+    if "no_instants" in s.words:
+        return False
+    return None if unanswerable(s, s.pile[-1]["player"]) else True
 
 
 def _may_answer_it(s: LlamasState, seat: int) -> bool:
@@ -221,11 +225,13 @@ def _may_answer_it(s: LlamasState, seat: int) -> bool:
 def next_asker(s: LlamasState, after: int | None) -> int | None:
     """The next player after ``after`` (from the top card's player, clockwise) who may answer it
     (`may_answer`: what depends on the card asked once)."""
-    if not _answerable(s):
+    answerable = _answerable(s)
+    if answerable is False:
         return None
     order = s.clockwise(s.pile[-1]["player"])[1:]
     start = 0 if after is None else order.index(after) + 1
-    return next((seat for seat in order[start:] if _may_answer_it(s, seat)), None)
+    return next((seat for seat in order[start:] if _may_answer_it(s, seat) and (answerable or sheltered(s, seat))),
+                None)
 
 
 def check_instant(s: LlamasState, row: Row, a: Action) -> Play:

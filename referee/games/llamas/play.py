@@ -16,8 +16,8 @@ from .rules import load_match, new_match, rules_for
 from .scenario import scenario
 
 
-def _random_match(rng: random.Random, fmt: str, seats: int) -> Match:
-    return new_match(seats, seed=rng.randrange(2**32))
+def _random_match(rng: random.Random, fmt: str, seats: int, expansions: tuple[str, ...] = ()) -> Match:
+    return new_match(seats, seed=rng.randrange(2**32), expansions=expansions)
 
 
 def _from_setup(setup: dict) -> Match:
@@ -25,12 +25,13 @@ def _from_setup(setup: dict) -> Match:
 
 
 def _rematch(match: Match, seed: int) -> Match | None:
-    """The same players and mode, a new shuffle."""
+    """The same players, mode and expansions, a new shuffle."""
     initial = match.to_json()["initial"]
     if not initial["phase"].startswith("setup"):
         return None
     return new_match(len(initial["players"]), mode=initial["mode"], seed=seed,
-                     names=[p["name"] for p in initial["players"]], cards=match.state.cards)
+                     names=[p["name"] for p in initial["players"]], cards=match.state.cards,
+                     expansions=initial.get("sets", ()))
 
 
 PLAY = GamePlay(
@@ -40,9 +41,9 @@ PLAY = GamePlay(
     invariants=violations,
     from_setup=_from_setup,
     from_scenario=lambda spec: scenario(**spec),
-    setup_keys=frozenset({"players", "mode", "seed", "names"}),
+    setup_keys=frozenset({"players", "mode", "seed", "names", "expansions"}),
     scenario_keys=frozenset({"players", "phase", "current", "turn", "hands", "fields", "deck", "discard", "nursery",
-                             "seed"}),
+                             "seed", "sets"}),
     load_match=load_match,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     rematch=_rematch,

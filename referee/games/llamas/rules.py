@@ -13,7 +13,7 @@ from referee.engine.match import GameRules, Match, Verb, check_player_name, stri
 from referee.games import GAMES
 
 from . import chain, effects, pile, sight, turn
-from .cards import LlamasCards, bundled
+from .cards import EXPANSIONS, LlamasCards, bundled
 from .invariants import violations
 from .state import LlamasState
 from .table import ANYWHERE, ROWS, STATES
@@ -124,23 +124,28 @@ def rules_for() -> LlamasRules:
 
 
 def new_state(players: int = 2, *, mode: str = "guided", seed: int = 0, names: Sequence[str] | None = None,
-              cards: LlamasCards | None = None) -> LlamasState:
-    """A match at set-up: the babies in the nursery, the deck of every other card. Guided mode holds
-    the deck (shuffled when it is dealt); in referee mode it is the physical deck, unknown cards whose
-    numbers may be any copy of the base game not yet named."""
+              cards: LlamasCards | None = None, expansions: Sequence[str] = ()) -> LlamasState:
+    """A match at set-up: the babies in the nursery, the deck of every other card of the base game and
+    the ``expansions`` the table shuffles in (L-SETUP-3). Guided mode holds the deck (shuffled when it
+    is dealt); in referee mode it is the physical deck, unknown cards whose numbers may be any copy of
+    those sets not yet named."""
     if players not in PLAYERS:
         raise PositionError("bad_value", place="set-up", key="players", value=str(players)[:40])
     if mode not in ("guided", "referee"):
         raise PositionError("bad_value", place="set-up", key="mode", value=str(mode)[:40])
+    for code in expansions if isinstance(expansions, (list, tuple)) else [expansions]:
+        if code not in EXPANSIONS:
+            raise PositionError("bad_value", place="set-up", key="expansions", value=str(code)[:40])
     cards = cards or bundled()
     s = LlamasState(cards, players, mode=mode, seed=seed)
+    s.sets = [code for code in EXPANSIONS if code in expansions]
     for seat, name in enumerate(names or ()):
         check_player_name(name, seat)
         s.players[seat].name = name
     for number in cards.babies():
         s.instances.append(number)
         s.nursery.append(len(s.instances) - 1)
-    deck = cards.deck_list()
+    deck = cards.deck_list(s.sets)
     for number in deck:
         s.instances.append(number if mode == "guided" else None)
         s.deck.append(len(s.instances) - 1)

@@ -15,7 +15,9 @@ nursery, the deck (top first) and the discard pile (top last); each player has a
 - ``chain``: the chain of effects, first link first (L-CHAIN-1); see `chain.py`.
 - ``pending``: choices the players owe before anything else happens, first one first (`effects.py`).
 - ``plays``: plays (or Action-phase draws) left this turn (L-TURN-3); ``words``: what cards decided
-  for this turn (``no_instants``, ``no_draw``); ``skips``: turns each seat will miss.
+  for this turn (``no_instants``, ``no_draw``); ``skips``: turns each seat will miss; ``extra``:
+  extra turns each seat will take.
+- ``sets``: the expansions whose cards were shuffled into the deck (L-SETUP-3).
 """
 
 from __future__ import annotations
@@ -32,11 +34,14 @@ from .cards import Card, LlamasCards
 
 SHARED = ("nursery", "deck", "discard")
 #: the attributes saved as they are (plain JSON values), besides the players and the generator
-FIELDS = ("phase", "mode", "seed", "instances", *SHARED, "pile", "chain", "pending", "pool", "turn", "current",
-          "first", "asking", "plays", "words", "skips", "winner", "reason", "over")
+FIELDS = ("phase", "mode", "seed", "sets", "instances", *SHARED, "pile", "chain", "pending", "pool", "turn",
+          "current", "first", "asking", "plays", "words", "skips", "extra", "winner", "reason", "over")
+#: attributes later versions added, and their values in a position saved before (no expansion, no
+#: extra turn): by the number of seats
+LATER = {"sets": lambda seats: [], "extra": lambda seats: [0] * seats}
 #: those of them that are flat lists of plain values, copied as lists (the bulk of a position: every
 #: instance's number, the deck) rather than walked value by value as `copy_json` walks nested data
-FLAT = frozenset({"instances", *SHARED, "words", "skips"})
+FLAT = frozenset({"sets", "instances", *SHARED, "words", "skips", "extra"})
 #: the same attributes sorted by how `snapshot` copies them: plain immutable values (taken as they
 #: are), flat lists, and nested data
 _SCALAR_FIELDS = tuple(k for k in FIELDS if k not in FLAT and k not in ("pile", "chain", "pending", "pool"))
@@ -73,6 +78,8 @@ class LlamasState:
         self.phase = "setup_baby"
         self.mode = mode  # "guided": the program holds the deck; "referee": physical cards
         self.seed = seed
+        #: the expansions shuffled into the deck (L-SETUP-3), by code; the base game is always in it
+        self.sets: list[str] = []
         self.rng: random.Random = TrackedRandom(seed)
         self.players = [Player(default_name(k)) for k in range(players)]
         self.instances: list[str | None] = []
@@ -91,6 +98,7 @@ class LlamasState:
         self.plays = 0
         self.words: list[str] = []
         self.skips = [0] * players
+        self.extra = [0] * players  # extra turns each seat will take after its current one (LU-107)
         self.winner: int | None = None
         self.reason = ""
         self.over = False
@@ -131,8 +139,10 @@ class LlamasState:
     def _from_plain(cls, d: dict, cards: LlamasCards, rng: TrackedRandom) -> "LlamasState":
         s = cls.__new__(cls)
         s.cards, s.events, s.rng, s.field_traits = cards, [], rng, {}
+        seats = len(d["players"])
         for key in FIELDS:
-            setattr(s, key, list(d[key]) if key in FLAT else copy_json(d[key]))
+            value = d[key] if key in d or key not in LATER else LATER[key](seats)
+            setattr(s, key, list(value) if key in FLAT else copy_json(value))
         s.players = [Player.from_dict(p) for p in d["players"]]
         return s
 

@@ -9,6 +9,12 @@
 - ``all_rams``: every animal in this field is a ram, and its rams lose their abilities.
 - ``unanswerable``: no Instant can answer the cards the field's player plays.
 - ``immune``: the card cannot be affected (L-IMMUNE-1).
+- ``all_llamas``: every animal in this field is a llama (LU-093), abilities kept.
+- ``no_win``: the field's player cannot win (LU-099).
+- ``protects``: a filter of the other cards of this field that cannot be affected (LU-111).
+- ``sheltered``: the herd bonuses of other players' cards do not reach the field's player (LU-112):
+  their watchers do not trigger on what this player does, and No Probllama does not stop this
+  player's Instants (`links.watchers`, `pile.next_asker`).
 """
 
 from __future__ import annotations
@@ -37,15 +43,13 @@ class FieldTraits:
     L-ZONE-1), so `field_traits` keeps them per seat with the field's content as the key: a field
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
-    __slots__ = ("cards", "rams", "animals", "variations", "words", "win_count", "abilities")
+    __slots__ = ("cards", "rams", "kind", "animals", "variations", "words", "win_count", "abilities")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
         known = [(iid, card) for iid in cards if (card := s.card(iid)) is not None]
         self.rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
         self.animals = tuple(iid for iid, card in known if card.is_animal)
-        #: the variations its animals have there (`variations_in`)
-        self.variations = frozenset(v for iid in self.animals for v in variations_in(s.card(iid), self.rams))
         words: dict[str, list[tuple[int, object]]] = {}
         for iid, card in known:
             if card.is_animal and self.rams:
@@ -54,6 +58,10 @@ class FieldTraits:
                 if value is not None:
                     words.setdefault(key, []).append((iid, value))
         self.words = {key: tuple(pairs) for key, pairs in words.items()}
+        #: the one variation every animal of the field has there, if a card says so (`variations_in`)
+        self.kind = "ram" if self.rams else "llama" if "all_llamas" in self.words else None
+        #: the variations its animals have there
+        self.variations = frozenset(v for iid in self.animals for v in variations_in(s.card(iid), self.kind))
         self.win_count = sum(v for _, v in self.words.get("win_count", ()))
         #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
         #: it works there (`abilities_in`) with the ability, in the field's order: every card played
@@ -85,9 +93,13 @@ class FieldTraits:
             return None
         kinds = card.variations if kinds is None else kinds
         for source, spec in self.words.get("closed", ()):
-            if set(kinds).intersection(alternatives(spec)):
+            if card_matches(card, spec, kinds):
                 return source
         return None
+
+    def protecting(self, s: LlamasState, iid: int) -> bool:
+        """Whether another card of this field keeps card ``iid`` of it from being affected (LU-111)."""
+        return any(source != iid and matches(s, iid, spec) for source, spec in self.words.get("protects", ()))
 
 
 def field_traits(s: LlamasState, seat: int) -> FieldTraits:
@@ -111,12 +123,13 @@ def _all_rams(s: LlamasState, seat: int) -> bool:
 
 
 def variations(s: LlamasState, iid: int) -> tuple[str, ...]:
-    """The animal's variations where it is now: printed, or a ram in a field with Legal Ramifications."""
+    """The animal's variations where it is now: printed, a ram in a field with Legal Ramifications,
+    a llama in a field with Llamanator."""
     card = s.card(iid)
     if card is None or not card.is_animal:
         return ()
     seat = field_of(s, iid)
-    return variations_in(card, seat is not None and _all_rams(s, seat))
+    return variations_in(card, None if seat is None else field_traits(s, seat).kind)
 
 
 def active(s: LlamasState, iid: int) -> dict:
@@ -131,12 +144,13 @@ def active(s: LlamasState, iid: int) -> dict:
     return card.abilities
 
 
-def variations_in(card: Card, rams: bool) -> tuple[str, ...]:
-    """`variations` of a card whose place is known: in a field whose animals are rams (``rams``, the
-    field's `FieldTraits.rams`), or not (any other field, or out of the fields)."""
+def variations_in(card: Card, kind: str | None) -> tuple[str, ...]:
+    """`variations` of a card whose place is known: in a field whose animals all are of one
+    variation (``kind``, the field's `FieldTraits.kind`), or not (None: any other field, or out of
+    the fields)."""
     if not card.is_animal:
         return ()
-    return ("ram",) if rams else card.variations
+    return (kind,) if kind else card.variations
 
 
 def abilities_in(card: Card, rams: bool) -> dict:
@@ -191,7 +205,22 @@ def needed(s: LlamasState, seat: int) -> int:
 
 
 def immune(s: LlamasState, iid: int) -> bool:
-    return bool(active(s, iid).get("while", {}).get("immune"))
+    """The card cannot be affected (L-IMMUNE-1): by its own words, or by another card of its field's
+    (LU-111)."""
+    if active(s, iid).get("while", {}).get("immune"):
+        return True
+    seat = field_of(s, iid)
+    return seat is not None and field_traits(s, seat).protecting(s, iid)
+
+
+def can_win(s: LlamasState, seat: int) -> bool:
+    """No card of ``seat``'s field keeps its player from winning (LU-099)."""
+    return not words(s, seat, "no_win")
+
+
+def sheltered(s: LlamasState, seat: int) -> bool:
+    """Other players' herd bonuses do not reach ``seat`` (LU-112)."""
+    return bool(words(s, seat, "sheltered"))
 
 
 def closed(s: LlamasState, seat: int, card: Card, kinds: tuple[str, ...] | None = None) -> int | None:

@@ -10,7 +10,7 @@ from referee.engine.match import Verb
 
 from .links import begin_of_turn
 from .state import LlamasState
-from .traits import animals, field_traits, hand_limit
+from .traits import animals, can_win, field_traits, hand_limit
 from .zones import distinct, draw, hidden, locate_all, move, reveal, shuffle
 
 OPENING_HAND = 5  # L-SETUP-3
@@ -123,18 +123,24 @@ def candidates_discard(s: LlamasState, row: Row) -> list[Action]:
 
 
 def next_turn(s: LlamasState) -> None:
+    """The next player's turn, or the same player's again when they have an extra turn (LU-107)."""
     s.emit("turn_ended", player=s.current, hand=len(s.players[s.current].hand), limit=hand_limit(s, s.current))
+    if s.extra[s.current]:
+        s.extra[s.current] -= 1
+        s.turn += 1
+        return
     next_seat(s)
 
 
 # --- winning ------------------------------------------------------------------------------------
 def reached(s: LlamasState) -> int | None:
     """The first player, in turn order from the one whose turn it is, with the animals they need
-    (L-WIN-1); asked only once the chain has resolved (L-WIN-2)."""
+    (L-WIN-1) and nothing keeping them from winning (LU-099); asked only once the chain has resolved
+    (L-WIN-2)."""
     seats = s.seats
     for seat in s.clockwise(s.current):
         field = field_traits(s, seat)
-        if len(field.animals) >= field.needed(seats):
+        if len(field.animals) >= field.needed(seats) and "no_win" not in field.words:
             return seat
     return None
 
@@ -145,8 +151,12 @@ def win(s: LlamasState) -> None:
 
 def deck_out(s: LlamasState) -> None:
     """L-WIN-3 and L-WIN-4: the deck ran out; most animals, then most letters in their names, else
-    every player loses."""
-    counts = {seat: len(animals(s, seat)) for seat in range(s.seats)}
+    every player loses. A player who cannot win (LU-099) is not counted; none left, every player
+    loses."""
+    counts = {seat: len(animals(s, seat)) for seat in range(s.seats) if can_win(s, seat)}
+    if not counts:
+        _over(s, None, "L-WIN-3")
+        return
     best = [seat for seat, n in counts.items() if n == max(counts.values())]
     if len(best) == 1:
         _over(s, best[0], "L-WIN-3")

@@ -68,11 +68,16 @@ def perform_join(s: NarutoState, plan: dict) -> None:
 
 
 def candidates_join(s: NarutoState, row: Row) -> list[Action]:
+    """Each Ninja to another team or a new one. A Ninja is named by its number, which names the
+    first of two copies a renamed Ninja let into play (M-040): only that copy is listed, so every
+    listed action is one `check_join` accepts."""
     teams = s.players[s.attacker].teams
     out = []
     for i, team in enumerate(teams):
         for iid in team:
             number = s.instances[iid]
+            if in_play(s, s.attacker, number, ("village",)) != iid:
+                continue
             out += [Action.of("join", number, f"T{j + 1}") for j, t in enumerate(teams) if j != i and len(t) < MAX_TEAM]
             if len(team) > 1:
                 out.append(Action.of("join", number, "new"))
