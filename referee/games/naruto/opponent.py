@@ -493,7 +493,7 @@ class HeuristicPlayer:
         return legal.get(Action.of("discard", self._weakest(view)))
 
 
-def _material(view: SeatView) -> float:
+def material(view: SeatView) -> float:
     """The public balance for ``view.me``: rewards and Ninjas in play (an injured one counts half)."""
     def side(p: int) -> float:
         ninjas = sum(ninja_value(view, i) / (2 if view.injured(i) else 1) for i in view.ninjas(p))
@@ -518,7 +518,7 @@ def _after_showdown(match: Match, position: dict, action: Action | None, me: int
     outcome = trial.outcome()
     if outcome is not None:
         return WIN_VALUE if outcome.winner == me else -WIN_VALUE
-    return _material(SeatView(trial.state, me, trial.rules))
+    return material(SeatView(trial.state, me, trial.rules))
 
 
 def _trial_answer(trial: Match) -> Action:
@@ -545,7 +545,7 @@ def _after_chain(match: Match, position: dict, action: Action | None, me: int) -
         return WIN_VALUE if s.winner == me else -WIN_VALUE
     mine, theirs = s.players[me], s.players[1 - me]
     cards = CARD_VALUE * (len(mine.hand) - len(theirs.hand)) + CHAKRA_VALUE * (len(mine.chakra) - len(theirs.chakra))
-    return _material(SeatView(s, me, trial.rules)) + cards
+    return material(SeatView(s, me, trial.rules)) + cards
 
 
 # --- whole games -------------------------------------------------------------------------------------
