@@ -127,20 +127,21 @@ def effect_texts(db, number: str, game: str = DEFAULT) -> dict[str, str]:
 
 
 def catalogue_facts(db, number: str, game: str = DEFAULT) -> dict:
-    """What the catalogue knows of a card beyond what the engine plays with: its set's name, the
+    """What the catalogue knows of a card beyond what the engine plays with: its set's name and code, the
     number as printed, its N-CCG-DB id, effect title, year and errata note, where the effect the
     referee applies comes from and whether a player set it back to manual ({} for no such card)."""
     with db.session() as session:
         row = session.exec(select(CardRecord.printed, CardRecord.ccgdb_id, CardRecord.effect_title, CardRecord.year,
                                   CardRecord.errata, CardRecord.image_path, CardSet.name, CardRecord.effect_source,
-                                  CardRecord.effect_override)
+                                  CardRecord.effect_override, CardSet.code)
                            .outerjoin(CardSet, CardSet.id == CardRecord.set_id)
                            .where(CardRecord.game == game, CardRecord.number == number)).first()
     if row is None:
         return {}
-    printed, ccgdb_id, title, year, errata, image_path, set_name, source, override = row
+    printed, ccgdb_id, title, year, errata, image_path, set_name, source, override, set_code = row
     return {"printed": printed if printed and printed != number else "", "ccgdb_id": ccgdb_id or "",
             "effect_title": title, "year": year, "errata": errata, "image_path": image_path, "set": set_name or "",
+            "set_code": set_code or "",
             "effect_source": effect_source(source, override), "effect_override": override}
 
 

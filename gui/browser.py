@@ -305,6 +305,13 @@ def effect_applied(context, card, game: str, more: dict | None = None) -> str | 
     return SOURCES(more["effect_source"]) if more else None
 
 
+def set_name(more: dict, game: str) -> str | None:
+    """The name of a card's set: an expansion of the game by its name in the active language (the
+    registry lists them), any other set as the catalogue names it."""
+    code = more.get("set_code")
+    return current().term("expansion", code) if code in GAMES[game].expansions else more.get("set")
+
+
 def card_details(context, number: str, game: str = DEFAULT) -> str:
     """Every fact of one of ``game``'s cards as an HTML table: what the card shows, its effect in
     the active language (else English), the rules of its keywords, what the catalogue knows of its
@@ -316,7 +323,8 @@ def card_details(context, number: str, game: str = DEFAULT) -> str:
     names = context.cards(game).names(number)
     more = catalogue_facts(context.database(), number, game)
     facts = [*_facts(context, card, game, more.get("effect_title")),
-             *((key, more.get(column)) for key, column in (("set", "set"), ("year", "year"), ("printed", "printed"),
+             ("set", set_name(more, game)),
+             *((key, more.get(column)) for key, column in (("year", "year"), ("printed", "printed"),
                                                              ("id", "ccgdb_id"), ("errata", "errata"))),
              ("effect_source", effect_applied(context, card, game, more))]
     name_rows = "".join(f"<tr><td>{html.escape(LANGUAGE_NAMES[lang])}</td><td>{html.escape(name)}</td></tr>"

@@ -40,6 +40,7 @@ MESSAGES = Messages("gui.llamas.board", {
     "empty_field": "No card in this field.",
     "nursery": "Nursery: {cards}",
     "deck": "Deck: {cards}",
+    "deck_with": "Deck: {cards}, with {expansions}",
     "discard": "Discard pile: {cards}",
     "discard_top": "Discard pile: {cards}, on top {card}",
     "hand_of": "Hand of {name}: {cards}",
@@ -198,10 +199,19 @@ class LlamasBoard(QWidget):
         discard = (MESSAGES("discard_top", cards=counted(len(s.discard)), card=self.card_name(s.instances[top]))
                    if top is not None and s.instances[top] else MESSAGES("discard", cards=counted(len(s.discard))))
         self.shared.setText("   ·   ".join((MESSAGES("nursery", cards=counted(len(s.nursery))),
-                                            MESSAGES("deck", cards=counted(len(s.deck))), discard)))
+                                            self._deck_text(s), discard)))
         zone = current().term("llamas_zone", "nursery")
         self.shared.setToolTip(MESSAGES("zone_tip", zone=zone, cards=", ".join(
             self.card_name(n) for n in dict.fromkeys(s.instances[i] for i in s.nursery) if n) or MESSAGES("none")))
+
+    @staticmethod
+    def _deck_text(s) -> str:
+        """The deck's count, and the expansions shuffled into it (L-SETUP-3)."""
+        cards = counted(len(s.deck))
+        if not s.sets:
+            return MESSAGES("deck", cards=cards)
+        return MESSAGES("deck_with", cards=cards,
+                        expansions=", ".join(current().term("expansion", code) for code in s.sets))
 
     def _draw_piles(self, s) -> None:
         """The discard pile's top card, and the cards being played, bottom first (played face up)."""

@@ -1,7 +1,9 @@
 """The Llamas Unleashed panel of the new-match page (`gui.games`): how many players (2 to 8), each
 seat's name and whether a person (sharing this device: hot seat) or the computer (heuristic or
-random) plays it, and who goes first (recorded at the table on the match page, a chosen player, or
-drawn by the program from the seed: L-SETUP-4). The mode and the seed are the page's own.
+random) plays it, who goes first (recorded at the table on the match page, a chosen player, or
+drawn by the program from the seed: L-SETUP-4), and the expansions shuffled into the deck
+(L-SETUP-3: one box each, from the game's entry in the registry). The mode and the seed are the
+page's own.
 
 `LlamasSetup.start` builds the match and opens its page; the Baby Animals are chosen on the match
 page, as at the table (L-SETUP-2), and the first player is recorded once they are (the page applies
@@ -13,9 +15,10 @@ from __future__ import annotations
 import random
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit, QSpinBox
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QGridLayout, QGroupBox, QLabel, QLineEdit,
+                               QSpinBox, QVBoxLayout)
 
-from localization import Messages
+from localization import Messages, current
 from referee.engine.names import PLAYER_NAME_MAX
 from referee.games.llamas.rules import PLAYERS, new_match
 
@@ -47,6 +50,9 @@ MESSAGES = Messages("gui.llamas.setup", {
     "first_seat": "{name} starts",
     "first_seat_tip": "This player plays the first turn",
     "player": "Player {n}",
+    "expansions": "Expansions",
+    "expansions_tip": "The expansions whose cards are shuffled into the deck with the base game's",
+    "expansion": "Shuffle in {expansion}",
 })
 
 KINDS = ("person", "heuristic", "random")
@@ -99,6 +105,15 @@ class LlamasSetup(QGroupBox):
         self.first.setObjectName("llamas_first")
         self.first_label.setBuddy(self.first)
         form.addRow(self.first_label, self.first)
+        self.expansions_label = QLabel()
+        boxes = QVBoxLayout()
+        self.expansion_boxes: dict[str, QCheckBox] = {}
+        for code in game.expansions:
+            box = self.expansion_boxes[code] = QCheckBox()
+            box.setObjectName(f"expansion_{code}")
+            boxes.addWidget(box)
+        if self.expansion_boxes:
+            form.addRow(self.expansions_label, boxes)
         self.referee = False
         watch(self)
         self._count_changed()
@@ -135,6 +150,10 @@ class LlamasSetup(QGroupBox):
             return random.Random(seed).randrange(self.players)
         return int(chosen)
 
+    def expansions(self) -> tuple[str, ...]:
+        """The codes of the expansions ticked, in the registry's order."""
+        return tuple(code for code, box in self.expansion_boxes.items() if box.isChecked())
+
     def set_mode(self, mode: str) -> None:
         """In referee mode everyone plays at the table: no computer seats."""
         self.referee = mode == "referee"
@@ -144,7 +163,7 @@ class LlamasSetup(QGroupBox):
         """Build, record and open the match; the first player, when chosen here, is recorded by the
         match page once the babies are chosen."""
         names = self.player_names()
-        match = new_match(self.players, mode=mode, seed=seed, names=names)
+        match = new_match(self.players, mode=mode, seed=seed, names=names, expansions=self.expansions())
         page = window.open_match(match, players=names, computer=self.computer(seed),
                                  hot_seat=self.hot_seat())
         page.plan_first(self.first_player(seed))
@@ -193,6 +212,11 @@ class LlamasSetup(QGroupBox):
                 self.kinds[k].setItemText(i, MESSAGES(f"kind_{key}"))
                 self.kinds[k].setItemData(i, MESSAGES(f"kind_{key}_tip"), Qt.ItemDataRole.ToolTipRole)
         self.table_note.setText(MESSAGES("at_table"))
+        self.expansions_label.setText(MESSAGES("expansions"))
+        for code, box in self.expansion_boxes.items():
+            box.setText(MESSAGES("expansion", expansion=current().term("expansion", code)))
+        for widget in (self.expansions_label, *self.expansion_boxes.values()):
+            widget.setToolTip(MESSAGES("expansions_tip"))
         self.first_label.setText(MESSAGES("first"))
         for widget in (self.first_label, self.first):
             widget.setToolTip(MESSAGES("first_tip"))

@@ -133,7 +133,7 @@ def test_search_filters(capsys, sqlite_url):
 def test_search_llamas_cards_with_their_own_filters(capsys, sqlite_url):
     code, out, _ = run(capsys, "--lang", "ru", "cards", "search", "--game", "llamas", "--type", "animal",
                        "--variation", "ram", "--subtype", "basic", "--database-url", sqlite_url)
-    assert (code, out) == (0, "LU-008\tОбычный баран\tЖивотное\n")
+    assert (code, out) == (0, "LU-008\tОбычный баран\tЖивотное\nLU-082\tОбычный баран\tЖивотное\n")  # and the expansion's
     code, out, _ = run(capsys, "cards", "search", "goatsferatu", "--game", "llamas", "--database-url", sqlite_url)
     assert (code, out) == (0, "LU-015\tGoatsferatu\tAnimal\n")
     assert run(capsys, "cards", "search", "goatsferatu", "--database-url", sqlite_url)[0] == 1  # Naruto by default

@@ -26,8 +26,8 @@ from cards.db import MESSAGES, PG_LOCK_KEY, Database, StorageError, alembic_conf
 from cards.models import CardRecord, Deck
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the cards every opened database holds: Naruto Set 1 and the Llamas Unleashed base game
-BUNDLED = 127 + 78
+#: the cards every opened database holds: Naruto Set 1, the Llamas Unleashed base game and its expansion
+BUNDLED = 127 + 78 + 34
 
 
 @pytest.fixture

@@ -132,7 +132,8 @@ def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(
     page = window.start.open("browser")
     page.game_choice.setCurrentIndex(page.game_choice.findData("llamas"))
     llamas = list(window.context.cards("llamas"))
-    assert page.model.rowCount() == len(llamas) == 78 and page.model.columns == game_columns("llamas")
+    # the base game's 78 cards and the expansion's 34 (a set of its own)
+    assert page.model.rowCount() == len(llamas) == 78 + 34 and page.model.columns == game_columns("llamas")
     assert page.subtype_filter.isVisible() and page.variation_filter.isVisible()
     assert not page.symbol_filter.isVisible() and not page.cost_filter.isVisible()
 
@@ -263,3 +264,14 @@ def test_the_import_dialog_shows_the_coverage_the_cli_prints_in_the_users_langua
         *(CLI("coverage_row", name=current().term(TYPE_TERMS["naruto"], kind), automated=done, total=1, share=share)
           for kind, done, share in (("Jutsu", 1, 100), ("Ninja", 0, 0)))]
     assert "эффект" in text.splitlines()[1]  # said in Russian
+
+
+def test_an_expansion_card_shows_its_set_by_its_name_in_the_readers_language(context):
+    from gui.browser import card_details
+
+    language().set("ru")
+    details = card_details(context, "LU-105", "llamas")
+    language().set("en")
+    assert "Фермерские и опасные" in details and "Farmed and Dangerous" not in details
+    assert "Смена поля" in details
+    assert "Llamas Unleashed" in card_details(context, "LU-062", "llamas")  # the base game's set as named

@@ -345,3 +345,22 @@ def test_a_player_name_nobody_could_read_back_is_refused_on_the_page(page, windo
     assert page.start() is None and window.page is page
     assert "Player 2's name must have 1 to 40 characters" in page.message.text()
     assert len(list_matches(window.context.database())) == before
+
+
+def test_llamas_expansion_ticked_here_is_shuffled_in_shown_on_the_board_and_resumed(page, window, context):
+    choose(page.game_combo, "llamas")
+    setup = llamas(page)
+    box = setup.expansion_boxes["farmed-and-dangerous"]
+    assert box.isVisibleTo(page) and not box.isChecked()
+    assert box.text() == MESSAGES_LLAMAS("expansion", expansion=current().term("expansion", "farmed-and-dangerous"))
+    box.setChecked(True)
+    for kind in setup.kinds[1:]:
+        choose(kind, "random")
+    page.start_button.click()
+    match = window.page.match
+    assert match.state.sets == ["farmed-and-dangerous"]
+    assert sum(n is not None and n >= "LU-079" for n in match.state.instances) == 53
+    assert current().term("expansion", "farmed-and-dangerous") in window.page.board.shared.text()
+    uid = list_matches(context.database())[-1].uid
+    resumed = window.resume_match(uid, take_over=True)
+    assert resumed.match.state.sets == ["farmed-and-dangerous"]

@@ -166,3 +166,46 @@ def test_sacrifices_the_pinata_to_save_an_animal_but_not_a_downgrade():
     for action in ("play LU-066", "choose LU-005", "choose LU-046@2"):
         match.apply(action)
     assert match.actor == 1 and str(player.choose(match)) == "choose no"
+
+
+# --- the expansion's cards ---------------------------------------------------------------------------
+def test_heuristic_plays_fleeced_only_against_a_bigger_hand_and_swaps_with_the_biggest():
+    small = scenario(players=3, hands=[["LU-106", "LU-007"], ["LU-005"], ["LU-006"]],
+                     fields=[["LU-001"], ["LU-002"], ["LU-003"]], deck=FILLER)
+    assert str(HeuristicPlayer(1).choose(small)) != "play LU-106"
+    big = scenario(players=3, hands=[["LU-106"], ["LU-005"], ["LU-006"] * 6],
+                   fields=[["LU-001"], ["LU-002"], ["LU-003"]], deck=FILLER)
+    assert str(HeuristicPlayer(1).choose(big)) == "play LU-106"
+    big.apply("play LU-106")
+    while big.phase == "action_window":
+        big.apply("pass")
+    assert str(HeuristicPlayer(1).choose(big)) == "choose 3"
+
+
+def test_heuristic_sends_samba_llamas_other_card_to_the_player_furthest_from_winning():
+    m = scenario(players=3, hands=[["LU-094"]], fields=[["LU-001"], ["LU-002"] + ["LU-006"] * 4, ["LU-003"]],
+                 deck=["LU-046", "LU-007"] + FILLER)
+    m.apply("play LU-094 into 1")
+    assert str(HeuristicPlayer(1).choose(m)) == "choose 3"
+    m.apply("choose 3")
+    assert str(HeuristicPlayer(1).choose(m)) == "choose LU-007"  # the animal kept, the Downgrade given
+
+
+def test_heuristic_moves_a_downgrade_to_the_leader_and_an_upgrade_to_itself():
+    m = scenario(players=3, hands=[["LU-105"]], fields=[["LU-001", "LU-046"], ["LU-002"] + ["LU-006"] * 4,
+                                                         ["LU-003", "LU-073"]], deck=FILLER)
+    m.apply("play LU-105")
+    assert str(HeuristicPlayer(1).choose(m)) == "choose LU-046@1"  # its own Tranquilizer out
+    m.apply("choose LU-046@1")
+    assert str(HeuristicPlayer(1).choose(m)) == "choose 2"
+    m = scenario(players=3, hands=[["LU-105"]], fields=[["LU-001"], ["LU-002"], ["LU-003", "LU-073"]], deck=FILLER)
+    m.apply("play LU-105")
+    m.apply("choose LU-073@3")
+    assert str(HeuristicPlayer(1).choose(m)) == "choose 1"
+
+
+def test_whole_games_with_the_expansion_and_the_heuristic():
+    match = new_match(5, seed=5, expansions=("farmed-and-dangerous",))
+    players = {k: Watched(HeuristicPlayer(k) if k % 2 == 0 else RandomPlayer(k)) for k in range(5)}
+    actions = play_out(match, players)
+    assert match.outcome().rule in ("L-WIN-1", "L-WIN-3", "L-WIN-4") and actions == len(match.history)

@@ -21,7 +21,10 @@ field, an Instant against its own card), and lets the rest stand. An effect's ch
 that serves it best: a harmful effect aims at the leader's most valuable card, a cost is paid with
 its own least valuable card (a Downgrade in its own field first), a gain takes the best card; it
 sacrifices a card to save another (LU-072) unless the card to save is a Downgrade. At the end of the
-turn it discards its least valuable cards.
+turn it discards its least valuable cards. The expansion's cards are read the same way, with a few
+words of their own: it plays Fleeced! only against a bigger hand and swaps with the biggest, hands
+Samba Llama's other card to the player furthest from winning, and has Field Change move a
+Downgrade to the leader or an Upgrade into its own field.
 """
 
 from __future__ import annotations
@@ -45,11 +48,14 @@ MAGICAL_BONUS = 0.5  # an animal with an effect is worth a little more than a ba
 DRAW_SCORE = 1.0  # drawing a card instead of playing one
 #: a Magic's effect, operation by operation: what it does for its player (L-CARD-4)
 MAGIC_OPS = {"steal": 5.0, "search": 5.0, "destroy": 3.0, "take": 2.5, "skip": 2.0, "draw": 1.0, "arrange": 1.0,
-             "discard_top": 1.0, "return": 0.5, "remove": 1.0, "give": -2.0, "sacrifice": -1.5, "discard": -1.0}
-#: choices of cards: what the operation following the choice does to the card chosen
-HARMS = frozenset({"destroy", "steal", "remove", "return", "take", "skip"})
+             "discard_top": 1.0, "return": 0.5, "remove": 1.0, "give": -2.0, "sacrifice": -1.5, "discard": -1.0,
+             "bring": 4.0, "extra_turn": 4.0, "relocate": 2.0}
+#: choices of cards: what the operation following the choice does to the card chosen (moving a card
+#: out of its field, LU-105, harms that field's player as a return does); of players: what it does to
+#: the player chosen (a gain: the player furthest from winning is chosen, LU-094)
+HARMS = frozenset({"destroy", "steal", "remove", "return", "take", "skip", "relocate"})
 COSTS = frozenset({"sacrifice", "give", "discard"})
-GAINS = frozenset({"bring", "to_hand", "arranged"})
+GAINS = frozenset({"bring", "to_hand", "arranged", "split_top"})
 #: an opponent this close to winning (animals short of the number needed) is a threat
 CLOSE = 2
 
@@ -184,7 +190,7 @@ class HeuristicPlayer:
         card = view.catalogue(a.args[0])
         into = a.one("into")
         if into is None:  # a Magic
-            return 2.0 + magic_score(card)
+            return 2.0 + magic_score(card) + self._swap_gain(view, card)
         seat = int(into) - 1
         own = seat == view.me
         if card.type == "animal":
@@ -194,6 +200,14 @@ class HeuristicPlayer:
         if card.type == "upgrade":
             return 4.0 if own else -4.0
         return -6.0 if own else 3.0 * self.threat(view, seat)  # a Downgrade
+
+    def _swap_gain(self, view: SeatView, card: Card) -> float:
+        """What swapping hands (LU-106) gains: the biggest other hand against this one once the card is
+        played; nothing for a card that swaps none."""
+        if not any(op["op"] == "swap_hands" for op in card.abilities.get("play", {}).get("do", [])):
+            return 0.0
+        biggest = max(view.hand_size(seat) for seat in range(view.seats) if seat != view.me)
+        return float(biggest - (len(view.hand()) - 1)) - 3.0
 
     def _answer(self, view: SeatView, a: Action) -> float:
         """Answer the top card of the pile with an Instant when it helps a threatening opponent or
@@ -229,6 +243,10 @@ class HeuristicPlayer:
         use = self._use(view, choice)
         if kind == "player":
             seat = int(a.args[0]) - 1
+            if use == "swap_hands":  # the biggest hand
+                return float(view.hand_size(seat))
+            if use == "relocate":  # an Upgrade to itself, a Downgrade to the leader
+                return self._destination(view, choice, seat)
             return self.threat(view, seat) * (-1.0 if use in GAINS else 1.0)
         return sum(self._card_choice(view, choice, ref, use) for ref in a.args)
 
@@ -242,9 +260,19 @@ class HeuristicPlayer:
         ability = view.catalogue(eff["number"]).abilities.get(eff["when"], {})
         name = then["as"]
         for op in ability.get("do", []):
-            if name in (op.get("card"), op.get("who"), op.get("of"), op.get("from"), op.get("to")):
+            if name in (op.get("card"), op.get("who"), op.get("of"), op.get("from"), op.get("to"), op.get("with"),
+                        op.get("at")):
                 return op["op"]
         return ""
+
+    def _destination(self, view: SeatView, choice: dict, seat: int) -> float:
+        """Where a card moved between fields (LU-105) is best sent: an Upgrade into its own field,
+        a Downgrade into the field of the most threatening opponent."""
+        moved = view.link_effect(choice["then"][0]["effect"])["targets"].get("moved", [])
+        upgrade = bool(moved) and view.card(moved[0]).type == "upgrade"
+        if upgrade:
+            return 1.0 if seat == view.me else -self.threat(view, seat)
+        return self.threat(view, seat)
 
     def _card_choice(self, view: SeatView, choice: dict, ref: str, use: str) -> float:
         iid = view.ref_card(ref, choice.get("pool", []))
