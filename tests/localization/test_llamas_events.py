@@ -1,6 +1,7 @@
 """The Llamas Unleashed match log in each language: every event its engine emits has a sentence of
 its own (``llamas_event``: the two games share keys with other meanings) with the parameters it
-gets, rendered with players' and cards' names and the game's own names of zones and choices."""
+gets, rendered with players' and cards' names and the game's own names of zones and choices, with
+the base game alone and with its expansion."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def log():
     entries = []
     for players in (2, 4, 8):
         for seed in range(4):
-            match = new_match(players, seed=seed)
+            # every other game with the expansion shuffled in (its own events: a look at a hand...)
+            match = new_match(players, seed=seed, expansions=("farmed-and-dangerous",) if seed % 2 else ())
             play_random(match, random.Random(seed))
             entries += match.log
     return entries
