@@ -316,3 +316,24 @@ def test_LU_112_un_herd_of_other_players_herd_bonuses_do_not_reach_its_player():
     m = turn(hands=[["LU-062", "LU-008"]], fields=[["LU-001", "LU-112"], ["LU-078", "LU-006"]], plays=2)
     act(m, "play LU-062", "choose LU-006@2")  # Careful. I Bite does not make its player discard
     assert numbers(m, "hand", 0) == ["LU-008"] and "link_added" not in keys(m)[keys(m).index("destroyed"):]
+
+
+def test_a_card_of_an_expansion_not_shuffled_in_breaks_an_invariant():
+    from referee.games.llamas.invariants import violations
+
+    m = turn(hands=[["LU-106"]], fields=[["LU-001"]])
+    assert m.state.sets == ["farmed-and-dangerous"] and violations(m.state) == []  # taken from its cards
+    m = turn(hands=[["LU-106"]], fields=[["LU-001"]], sets=[])
+    assert violations(m.state) == ["LU-106 comes from a set not shuffled in (L-SETUP-3)"]
+
+
+def test_owlpaca_in_referee_mode_looks_at_the_physical_hand_at_the_table():
+    from referee.games.llamas.rules import new_match
+
+    m = new_match(2, seed=3, mode="referee", expansions=("farmed-and-dangerous",))
+    act(m, "baby LU-001", "baby LU-002", "first 1", "play LU-085 into 1")
+    while not m.state.pending:  # seat 2 passes and draws; seat 1's next turn begins
+        act(m, "pass" if m.phase == "action_window" else "draw")
+    assert pending(m)["card"] == "LU-085"
+    act(m, "choose 2")
+    assert events(m, "looked_at_table") == [{"player": 0, "owner": 1}]

@@ -371,7 +371,10 @@ def op_look(s, op, ctx):
         hand = s.players[victim].hand
         if not hand or victim == p:
             return _impossible(s, op, ctx)
-        s.emit("looked", player=p, owner=victim, cards=[s.instances[i] for i in hand], secret={"cards": list(hand)})
+        if hidden(s, hand):  # referee mode: the player looks at the physical cards
+            s.emit("looked_at_table", player=p, owner=victim)
+        else:
+            s.emit("looked", player=p, owner=victim, cards=[s.instances[i] for i in hand], secret={"cards": list(hand)})
     return None
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .cards import BASE
 from .state import SHARED, LlamasState
 from .traits import hand_limit
 
@@ -41,4 +42,9 @@ def violations(s: LlamasState) -> list[str]:
         out.append("more copies named than the game has")
     if s.phase == "action_window" and s.asking is None and not s.pending:
         out.append("the instant window is open but nobody is asked")
+    sets = {BASE, *s.sets}
+    out += [f"{card.number} comes from a set not shuffled in (L-SETUP-3)"
+            for card in {s.card(i) for i in range(len(s.instances)) if s.instances[i] is not None} if card.set not in sets]
+    if any(n < 0 for n in s.extra):
+        out.append("a negative number of extra turns")
     return out

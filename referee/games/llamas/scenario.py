@@ -5,9 +5,10 @@ Each player's hand and field name cards by number, as do the shared zones::
     scenario(players=3, phase="action_main", hands=[["LU-062"], [], ["LU-051"]],
              fields=[["LU-003"], ["LU-007", "LU-001"], ["LU-002"]], deck=["LU-005"] * 10)
 
-The nursery holds every baby no field holds unless ``nursery`` is given; any other keyword sets a
-field of the position (``plays``, ``words``, ``skips``...). The result is a guided-mode match at that
-step, with the automatic steps that follow done.
+The nursery holds every baby no field holds unless ``nursery`` is given; the expansions in play are
+those its cards come from unless ``sets`` is given; any other keyword sets a field of the position
+(``plays``, ``words``, ``skips``...). The result is a guided-mode match at that step, with the
+automatic steps that follow done.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any, Sequence
 
 from referee.engine.match import Match
 
-from .cards import LlamasCards, bundled
+from .cards import BASE, LlamasCards, bundled
 from .rules import rules_for
 from .state import LlamasState
 
@@ -46,6 +47,8 @@ def scenario_state(*, players: int = 2, phase: str = "action_main", current: int
                 babies.remove(number)
         nursery = babies
     s.nursery = [add(n) for n in nursery]
+    # the expansions the position's cards come from are shuffled in (L-SETUP-3), unless ``sets`` says
+    s.sets = sorted({s.cards.get(n).set for n in s.instances} - {BASE})
     for key, value in values.items():
         if not hasattr(s, key):
             raise ValueError(f"unknown scenario field {key}")
