@@ -72,15 +72,18 @@ class _Transition(NestedTransition):
 
     def _change_state(self, event_data):
         machine = event_data.machine
-        current = getattr(event_data.model, machine.model_attribute)
-        stack = machine._stack  # its first scope is where the stock code sets the state: the machine's own
+        attrs = machine.__dict__  # its plain attributes, read without `Machine.__getattr__` (see `SharedMachine`)
+        attribute = attrs["model_attribute"]
+        current = getattr(event_data.model, attribute)
+        stack = attrs["_stack"]  # its first scope is where the stock code sets the state: the machine's own
         if (not isinstance(current, str) or (stack and stack[0][0] is not machine)
-                or not (machine._memo_valid or machine._memo_ok())):
+                or not (attrs["_memo_valid"] or machine._memo_ok())):
             return super()._change_state(event_data)
-        key = (self, current, machine.scoped)
-        plan = machine._memo_changes.get(key)
+        key = (self, current, attrs["scoped"])
+        changes = attrs["_memo_changes"]
+        plan = changes.get(key)
         if plan is None:
-            plan = machine._memo_changes[key] = self._plan_change(event_data)
+            plan = changes[key] = self._plan_change(event_data)
         exits, value, new_state, enters, scope = plan
         # `_State.enter`/`exit` would not log (known already for a trigger `SharedMachine` carries out)
         quiet = event_data.__class__ is _EventData or (COMPATIBLE and not _CORE_LOG.isEnabledFor(logging.INFO))
@@ -91,7 +94,7 @@ class _Transition(NestedTransition):
                 state.scoped_exit(event_data, path)
         # as `NestedTransition._update_model`: the machine sets the model's state, as `set_state` does
         # in the machine's own scope (the value it would work out is remembered)
-        setattr(event_data.model, machine.model_attribute, value)
+        setattr(event_data.model, attribute, value)
         event_data.state = new_state
         for state, path in enters:
             if state.on_enter or not quiet:
@@ -135,7 +138,14 @@ class _EventData(NestedEventData):
 
 
 class SharedMachine(HierarchicalMachine):
-    """A HierarchicalMachine whose structural look-ups are memoized (see the module docstring)."""
+    """A HierarchicalMachine whose structural look-ups are memoized (see the module docstring).
+
+    Its class has `Machine.__getattr__` (what makes ``machine.on_enter_<state>(callback)`` work), and
+    with it Python reads every attribute of the machine by its slow, generic way, several times the
+    cost of reading one of a plain object: a trigger reads about twenty. Those it reads while
+    triggering are all plain instance attributes (the machine's settings, its callbacks, its scope
+    stack, the memo), so the common trigger reads them from the instance's ``__dict__``, the same
+    values."""
 
     state_cls = _State
     transition_cls = _Transition
@@ -187,92 +197,35 @@ class SharedMachine(HierarchicalMachine):
         callbacks and the model's state one name, it is carried out here (`_fire`) as the stock code
         carries it out, with what depends only on the state name remembered; otherwise by the stock
         code."""
-        current = getattr(model, self.model_attribute, None)
+        attrs = self.__dict__
+        current = getattr(model, attrs["model_attribute"], None)
         # a valid memo (`_memo_ok`) implies a compatible transitions
-        if (self._stack or self._queued or self._transition_queue or self.scoped is not self or not self.send_event
-                or not isinstance(current, str) or not (self._memo_valid or self._memo_ok())
+        if (attrs["_stack"] or attrs["_queued"] or attrs["_transition_queue"] or attrs["scoped"] is not self
+                or not attrs["send_event"] or not isinstance(current, str)
+                or not (attrs["_memo_valid"] or self._memo_ok())
                 or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.INFO)):
             return super().trigger_event(model, trigger, *args, **kwargs)
         event_data = _EventData(self, model, args, kwargs)
         # as `HierarchicalMachine._trigger_event` (entering the machine's own scope, where it is, changes
         # nothing): errors go to the on_exception callbacks if any, finalize callbacks run in any case
         try:
-            result = self._fire(event_data, trigger, current)
+            result = _fire(self, attrs, event_data, trigger, current)
             # `_check_event_result` returns any other result as it is
             event_data.result = result if result is not None else self._check_event_result(result, model, trigger)
         except BaseException as err:
             event_data.error = err
-            if self._on_exception:
-                self.callbacks(self._on_exception, event_data)
+            if attrs["_on_exception"]:
+                self.callbacks(attrs["_on_exception"], event_data)
             else:
                 raise
         finally:
             try:
-                if self._finalize_event:
-                    self.callbacks(self._finalize_event, event_data)
+                if attrs["_finalize_event"]:
+                    self.callbacks(attrs["_finalize_event"], event_data)
             except BaseException as err:
                 _NESTING_LOG.error("%sWhile executing finalize callbacks a %s occurred: %s.",
                                    self.name, type(err).__name__, str(err))
         return event_data.result
-
-    def _fire(self, event_data, trigger: str, current: str):
-        """`HierarchicalMachine._trigger_event_nested` with `NestedEvent.trigger_nested`, its `_process`
-        and `Transition.execute` in one, as transitions 0.9 runs them with the log off: each scope
-        along the state (deepest first) whose events include ``trigger`` gets it; there each source
-        having the event (the state, then its parents) tries its transitions in turn until one's
-        conditions hold, then come the callbacks before, the change of state and the callbacks after.
-        The scopes and the sources are remembered per state name; empty lists of callbacks are not
-        walked. Returns what the stock method returns: True, False, or None when no scope has the
-        event."""
-        plan = self._memo_scopes.get((trigger, current))
-        if plan is None:
-            plan = self._memo_scopes[(trigger, current)] = self._plan_scopes(current, trigger)
-        result = None
-        for scope, event, order in plan:  # deepest scope first
-            if result is True:
-                break
-            if scope is not None:
-                self._next_scope = scope
-                self.__enter__()
-            try:
-                event_data.event = event
-                # the model is in one state, so the sources are that state and its parents having the event:
-                # once one's transition fires the rest are its parents, which the stock code skips then
-                # (they are in its ``done``), so the walk stops there
-                for state_name, state_path, state, _parents in order:
-                    event_data.state = state
-                    event_data.source_name = state_name
-                    event_data.source_path = list(state_path)
-                    if self._prepare_event:
-                        self.callbacks(self._prepare_event, event_data)
-                    for trans in event.transitions[state_name]:
-                        event_data.transition = trans
-                        if trans.prepare:
-                            self.callbacks(trans.prepare, event_data)
-                        for cond in trans.conditions:  # `Condition.check`, with the event data sent
-                            func = cond.func
-                            held = cond.check(event_data) if isinstance(func, str) else func(event_data) == cond.target
-                            if not held:
-                                event_data.result = False
-                                break
-                        else:
-                            if self._before_state_change or trans.before:
-                                self.callbacks(itertools.chain(self._before_state_change, trans.before), event_data)
-                            if trans.dest:  # None: an internal transition, no state change
-                                trans._change_state(event_data)
-                            if trans.after or self._after_state_change:
-                                self.callbacks(itertools.chain(trans.after, self._after_state_change), event_data)
-                            event_data.result = True
-                            break
-                    if event_data.result:
-                        break
-                tmp = event_data.result
-            finally:
-                if scope is not None:
-                    self.__exit__(None, None, None)
-            if tmp is not None:
-                result = bool(tmp)
-        return result
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):
@@ -332,3 +285,65 @@ class SharedMachine(HierarchicalMachine):
                     if scope is not None:
                         self.__exit__(None, None, None)
         return plan
+
+
+def _fire(self, attrs: dict, event_data, trigger: str, current: str):
+    """For `SharedMachine.trigger_event` (``self`` the machine, ``attrs`` its instance dict):
+    `HierarchicalMachine._trigger_event_nested` with `NestedEvent.trigger_nested`, its `_process`
+    and `Transition.execute` in one, as transitions 0.9 runs them with the log off: each scope
+    along the state (deepest first) whose events include ``trigger`` gets it; there each source
+    having the event (the state, then its parents) tries its transitions in turn until one's
+    conditions hold, then come the callbacks before, the change of state and the callbacks after.
+    The scopes and the sources are remembered per state name; empty lists of callbacks are not
+    walked. Returns what the stock method returns: True, False, or None when no scope has the
+    event."""
+    scopes = attrs["_memo_scopes"]
+    plan = scopes.get((trigger, current))
+    if plan is None:
+        plan = scopes[(trigger, current)] = self._plan_scopes(current, trigger)
+    result = None
+    for scope, event, order in plan:  # deepest scope first
+        if result is True:
+            break
+        if scope is not None:
+            self._next_scope = scope
+            self.__enter__()
+        try:
+            event_data.event = event
+            # the model is in one state, so the sources are that state and its parents having the event:
+            # once one's transition fires the rest are its parents, which the stock code skips then
+            # (they are in its ``done``), so the walk stops there
+            for state_name, state_path, state, _parents in order:
+                event_data.state = state
+                event_data.source_name = state_name
+                event_data.source_path = list(state_path)
+                if attrs["_prepare_event"]:
+                    self.callbacks(attrs["_prepare_event"], event_data)
+                for trans in event.transitions[state_name]:
+                    event_data.transition = trans
+                    if trans.prepare:
+                        self.callbacks(trans.prepare, event_data)
+                    for cond in trans.conditions:  # `Condition.check`, with the event data sent
+                        func = cond.func
+                        held = cond.check(event_data) if isinstance(func, str) else func(event_data) == cond.target
+                        if not held:
+                            event_data.result = False
+                            break
+                    else:
+                        if attrs["_before_state_change"] or trans.before:
+                            self.callbacks(itertools.chain(attrs["_before_state_change"], trans.before), event_data)
+                        if trans.dest:  # None: an internal transition, no state change
+                            trans._change_state(event_data)
+                        if trans.after or attrs["_after_state_change"]:
+                            self.callbacks(itertools.chain(trans.after, attrs["_after_state_change"]), event_data)
+                        event_data.result = True
+                        break
+                if event_data.result:
+                    break
+            tmp = event_data.result
+        finally:
+            if scope is not None:
+                self.__exit__(None, None, None)
+        if tmp is not None:
+            result = bool(tmp)
+    return result

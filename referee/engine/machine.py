@@ -96,6 +96,9 @@ class Table:
 
     def __post_init__(self) -> None:
         self.machine = build_machine(self)
+        #: the machine's `trigger_event`, looked up once: every step fires through it, and reading an
+        #: attribute of a machine is slow (see `SharedMachine`)
+        self._trigger = self.machine.trigger_event
         self.by_state = {leaf: [r for r in self.rows if _within(leaf, r.source)] for leaf in leaves(self.states)}
         for leaf, rows in self.by_state.items():  # our view of the table agrees with the machine's
             assert {r.trigger for r in rows} == set(self.machine.get_triggers(leaf)), leaf
@@ -132,7 +135,7 @@ class Table:
         """Fire ``row`` through the machine (internal rows too), whose guards the caller has just
         checked on this same state (`Match` always does); the machine checks them again as its
         transition's conditions, reading their values from ``memo`` when it is given."""
-        if not self.machine.trigger_event(state, row.trigger, guards=memo):
+        if not self._trigger(state, row.trigger, guards=memo):
             raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
 
     def mermaid(self) -> str:
