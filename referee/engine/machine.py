@@ -31,7 +31,8 @@ SEPARATOR = "_"
 Guard = Callable[[Any], bool]
 #: a guard memo: each guard's value on one position
 GuardMemo = dict[Guard, Any]
-_UNKNOWN = object()
+#: what a guard memo answers for a guard not evaluated yet on its position
+UNKNOWN = object()
 
 
 class Not:
@@ -52,8 +53,8 @@ def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:
     """``guard(state)``, evaluated once per ``memo`` (None: every time)."""
     if memo is None:
         return guard(state)
-    value = memo.get(guard, _UNKNOWN)
-    if value is _UNKNOWN:
+    value = memo.get(guard, UNKNOWN)
+    if value is UNKNOWN:
         if guard.__class__ is Not:
             value = memo[guard] = not holds(guard.guard, state, memo)
         else:
@@ -183,8 +184,8 @@ def _condition(fn: Guard) -> Callable[[Any], bool]:
     def condition(event: Any) -> Any:
         memo = event.kwargs.get("guards")
         if memo is not None:
-            value = memo.get(fn, _UNKNOWN)  # what `Match` has always worked out already
-            if value is not _UNKNOWN:
+            value = memo.get(fn, UNKNOWN)  # what `Match` has always worked out already
+            if value is not UNKNOWN:
                 return value
         return holds(fn, event.model, memo)
     return condition

@@ -27,7 +27,7 @@ from typing import Any, Callable, ClassVar, NamedTuple, Protocol
 
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
-from .machine import Row, Table, holds
+from .machine import UNKNOWN, Row, Table, holds
 from .names import PLAYER_NAME_MAX, name_problem
 from .sight import SECRET, settled
 
@@ -64,6 +64,9 @@ class Entry(NamedTuple):
     index: int  # the number of actions applied before it (0 for set-up events)
     key: str
     params: dict[str, Any]
+
+
+_new_entry = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -448,7 +451,9 @@ class Match:
             memo = seen.guards
             for row, guards in steps[state.phase]:
                 for guard in guards:
-                    if not holds(guard, state, memo):
+                    # the value when known (a guard shared by two rows, or a pair of opposites), else `holds`
+                    value = memo.get(guard, UNKNOWN)
+                    if not (holds(guard, state, memo) if value is UNKNOWN else value):
                         break
                 else:
                     state.events = []
@@ -468,7 +473,9 @@ class Match:
         if not events:  # a step that changes nothing the log tells (going on to the next step)
             return
         visible = self.rules.visible
-        self.log += [Entry(index, key, settled(visible, self.state, params) if SECRET in params else params)
+        # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls: one entry per
+        # event of every step, made without that function's call
+        self.log += [_new_entry(Entry, (index, key, settled(visible, self.state, params) if SECRET in params else params))
                      for key, params in events]
         self.state.events = []
 

@@ -60,8 +60,9 @@ def witnesses(visible: Callable[[Any, int], frozenset[int]], s: Any, cards: Iter
     ``visible(state, seat)``), with ``shown_to`` (the player a choice showed them to) added; None
     when every seat may, so that a public event carries no ``seen``. An effect's event that names
     cards (a look at the top of a deck, the card a search took) says so with ``seen=witnesses(...)``."""
-    cards = set(cards)
-    readers = sorted({k for k in range(len(s.players)) if cards <= visible(s, k)} | set(shown_to))
+    cards, shown = set(cards), set(shown_to)
+    # a seat they were shown to reads them anyway: what it may see is not worked out
+    readers = sorted({k for k in range(len(s.players)) if k not in shown and cards <= visible(s, k)} | shown)
     return None if len(readers) == len(s.players) else readers
 
 

@@ -60,14 +60,21 @@ def placement(s: LlamasState, card: Card, seat: int) -> IllegalAction | None:
 
 
 def _placement(s: LlamasState, card: Card, field: FieldTraits) -> Refusal | None:
-    """`placement` into the field of these `FieldTraits` (a listing gets each field's once)."""
+    """`placement` into the field of these `FieldTraits` (a listing gets each field's once), worked
+    out once per card and content of the field (`FieldTraits.placements`)."""
+    placements = field.placements
+    number = card.number
+    if number in placements:
+        return placements[number]
+    refusal = None
     source = field.closing(card)
     if source is not None:
-        return "L-EFFECT-3", {"reason": "closed", "card": card.number, "by": s.instances[source]}
+        refusal = "L-EFFECT-3", {"reason": "closed", "card": number, "by": s.instances[source]}
     # a field with an animal of each variation (what `owns` finds for each, asked at once)
-    if card.abilities.get("entry") == "all_variations" and not field.variations >= set(VARIATIONS):
-        return "L-IMPOSSIBLE-1", {"reason": "entry", "card": card.number}
-    return None
+    elif card.abilities.get("entry") == "all_variations" and not field.variations >= set(VARIATIONS):
+        refusal = "L-IMPOSSIBLE-1", {"reason": "entry", "card": number}
+    placements[number] = refusal
+    return refusal
 
 
 def _restrictions(s: LlamasState, seat: int, card: Card, field: FieldTraits) -> Refusal | None:

@@ -43,7 +43,7 @@ class FieldTraits:
     L-ZONE-1), so `field_traits` keeps them per seat with the field's content as the key: a field
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
-    __slots__ = ("cards", "rams", "kind", "animals", "variations", "words", "win_count", "abilities")
+    __slots__ = ("cards", "rams", "kind", "animals", "variations", "words", "win_count", "abilities", "placements")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
@@ -71,6 +71,10 @@ class FieldTraits:
             for key, ability in abilities_in(card, self.rams).items():
                 by_key.setdefault(key, []).append((iid, ability))
         self.abilities = {key: tuple(pairs) for key, pairs in by_key.items()}
+        #: by card number, why that card cannot go into this field, or None (`pile._placement`, a pure
+        #: function of the card and the field): every listing of the Action phase asks it of each card
+        #: of the hand and each field, and fields change less often than hands
+        self.placements: dict[str, tuple[str, dict] | None] = {}
 
     def needed(self, seats: int) -> int:
         """The animals this field's player needs to win in a game of ``seats`` players (`needed`)."""
