@@ -1,7 +1,8 @@
 """Llamas Unleashed's part of the application beyond its match page (`gui.games.GameApp`): its
 players' panel of the new-match page (`gui.llamas.setup.LlamasSetup`), its cards' columns and facts
 in the card browser, how its cards' tiles look (coloured by type, with an animal's subtype and
-variations, and the rule of its type), and the game the screenshots show."""
+variations, and the rule of its type), and the games the screenshots show (the base game alone, and
+with its expansion)."""
 
 from __future__ import annotations
 
@@ -57,10 +58,11 @@ def interesting(match) -> bool:
     return s.turn >= 9 and s.phase == "action_window" and match.actor == 0 and s.pile[-1]["player"] != 0
 
 
-def interesting_game():
-    """A seeded game of four, played by the heuristic until `interesting`."""
+def interesting_game(expansions: tuple[str, ...] = ()):
+    """A seeded game of four (with these expansions shuffled in), played by the heuristic until
+    `interesting`."""
     for seed in range(1, 200):
-        match = new_match(4, seed=seed, names=("Ana", "Boris", "Chloé", "Dmitri"))
+        match = new_match(4, seed=seed, names=("Ana", "Boris", "Chloé", "Dmitri"), expansions=expansions)
         players = {k: HeuristicPlayer(seed + k) for k in range(4)}
         while not match.is_over() and not interesting(match):
             match.apply(players[match.actor].choose(match))
@@ -69,10 +71,10 @@ def interesting_game():
     raise RuntimeError("no seed reaches an open instant pile")
 
 
-def showcase(window):
+def showcase(window, expansions: tuple[str, ...] = ()):
     """`interesting_game` on its page, the computers waiting while the pictures are taken, the pile
     shown."""
-    match = interesting_game()
+    match = interesting_game(expansions)
     computers = {k: HeuristicPlayer(k) for k in range(1, len(match.state.players))}
     page = window.open_match(match, computer=computers)
     page.delay_ms = 10**9
@@ -87,5 +89,5 @@ APP = GameApp(
     look=look,
     filter_names={"subtype": lambda v: current().term(SUBTYPE, v), "variation": lambda v: current().term(VARIATION, v)},
     mode_tips="_llamas",
-    showcases={"llamas": showcase},
+    showcases={"llamas": showcase, "llamas-farmed": lambda window: showcase(window, ("farmed-and-dangerous",))},
 )
