@@ -127,13 +127,14 @@ _UNSET = object()
 class _EventData(NestedEventData):
     """The event data of a trigger `SharedMachine` carries out itself: the attributes
     ``NestedEventData(None, None, machine, model, args, kwargs)`` has, result None as
-    `HierarchicalMachine._trigger_event` sets it, set by one ``__init__`` rather than through the
-    chain of ``super().__init__`` calls (every trigger makes one). Made only while the log is off,
-    which `_Transition._change_state` then need not ask again."""
+    `HierarchicalMachine._trigger_event` sets it. Those that start as None are class attributes (read
+    alike until the trigger sets them on the instance), so making one, which every trigger does, sets
+    four attributes rather than eleven through a chain of ``super().__init__`` calls. Made only while
+    the log is off, which `_Transition._change_state` then need not ask again."""
+
+    state = event = transition = error = result = source_path = source_name = None
 
     def __init__(self, machine, model, args, kwargs):
-        self.state = self.event = self.transition = self.error = self.result = None
-        self.source_path = self.source_name = None
         self.machine, self.model, self.args, self.kwargs = machine, model, args, kwargs
 
 
