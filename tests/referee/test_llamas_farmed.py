@@ -337,3 +337,14 @@ def test_owlpaca_in_referee_mode_looks_at_the_physical_hand_at_the_table():
     assert pending(m)["card"] == "LU-085"
     act(m, "choose 2")
     assert events(m, "looked_at_table") == [{"player": 0, "owner": 1}]
+
+
+def test_a_rematch_shuffles_the_same_expansions_in():
+    from referee.games.llamas.play import PLAY
+    from referee.games.llamas.rules import new_match
+
+    match = new_match(3, seed=4, expansions=("farmed-and-dangerous",))
+    again = PLAY.rematch(match, 5)
+    assert again.state.sets == ["farmed-and-dangerous"] and again.state.seed == 5
+    assert sorted(again.state.instances) == sorted(match.state.instances)  # the same cards, shuffled anew
+    assert PLAY.rematch(new_match(3, seed=4), 5).state.sets == []
