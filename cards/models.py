@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Optional
 
-from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Index, Integer, Text, UniqueConstraint, false
+from sqlalchemy import BigInteger, Boolean, Column, ForeignKey, Index, Integer, Text, UniqueConstraint, false, true
 from sqlmodel import Field, SQLModel
 
 from referee.games import DEFAULT
@@ -175,6 +175,10 @@ class MatchRecord(SQLModel, table=True):
     claimed: Optional[datetime] = None
     # the seats played by the computer: JSON {"1": "heuristic"} (seat index: kind of player)
     computers: str = Field(default="{}", sa_column=Column(Text, nullable=False, default="{}", server_default="{}"))
+    # the teacher (issue 19): whether hints were on for this match, and how many were asked
+    hints_allowed: bool = Field(default=True, sa_column=Column(Boolean, nullable=False, default=True,
+                                                               server_default=true()))
+    hints_asked: int = Field(default=0, sa_column=Column(Integer, nullable=False, default=0, server_default="0"))
 
 
 class MatchSeat(SQLModel, table=True):

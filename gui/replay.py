@@ -14,26 +14,31 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QPushButton, QScrollArea, QSlider, QSplitter,
-                               QStyle, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
+                               QSlider, QSplitter, QStyle, QVBoxLayout, QWidget)
 
 from cards import records
 from cards.db import StorageError
 from cards.records import RecordError
 from localization import Messages, current
 from referee.engine.action import Action
-from referee.games import DEFAULT
+from referee.engine.match import Match
+from referee.engine.teacher import review
+from referee.games import DEFAULT, game as game_entry
 
 from .i18n import watch
 from .match.describe import sentence
 from .match.log_view import LogView
 from .match.page import page_class
+from .match.teacher import hint_text
 from .pages import Page
 from .recorded import MESSAGES as RECORDED, players, rule, seat_name, when, winner
 
 MESSAGES = Messages("gui.replay", {
     "title": "Replay: {players}",
-    "heading": "{players} · {started} · {format}, {mode} · {result}",
+    "heading": "{players} · {started} · {format}, {mode} · {result} · {hints}",
+    "hints_asked": "hints asked: {n}",
+    "hints_off": "hints off",
     "result": "{winner} ({rule})",
     "first": "First",
     "first_tip": "The initial position, before any action (Home)",
@@ -56,6 +61,15 @@ MESSAGES = Messages("gui.replay", {
     "to_act": "To act: {actor}",
     "over": "Game over: {result}",
     "chain": "Links in the chain: {links}",
+    "review": "Turning points",
+    "review_tip": "The decisions where the acting player's standing changed most, each with the hint they "
+                  "could have had; double-click one to see its position",
+    "review_guided": "A review needs a guided match: in referee mode the program does not know the cards in "
+                     "the players' hands.",
+    "point": "Action {seq}, {player}: {action} (standing {before:+.1f} → {after:+.1f})",
+    "point_hint": "The hint there: {hint}",
+    "point_followed": "The hint would have said the same.",
+    "no_points": "No decision to review.",
 })
 
 
@@ -100,6 +114,16 @@ class ReplayPage(Page):
         controls.addWidget(self.slider, 1)
         self.step_label = QLabel()
         controls.addWidget(self.step_label)
+        self.review_button = QPushButton()
+        self.review_button.setObjectName("review")
+        self.review_button.clicked.connect(self.show_review)
+        controls.addWidget(self.review_button)
+        self.points = QListWidget()
+        self.points.setObjectName("turning_points")
+        self.points.setWordWrap(True)
+        self.points.itemActivated.connect(lambda item: self.go(item.data(Qt.ItemDataRole.UserRole)))
+        self.points.hide()
+        self.turning: list | None = None
         self.action_label = QLabel()
         self.action_label.setWordWrap(True)
         self.situation_label = QLabel()
@@ -115,6 +139,7 @@ class ReplayPage(Page):
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(self.situation_label)
         column.addWidget(board_scroll, 1)
+        column.addWidget(self.points)
         self.log_view = LogView(self.card_name, self.player_name, self.view)
         self.log = self.log_view.log
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -128,6 +153,7 @@ class ReplayPage(Page):
         layout.addWidget(split, 1)
         for widget in (*self.buttons.values(), self.slider):
             widget.setEnabled(self.replay is not None)
+        self.review_button.setEnabled(self.replay is not None and self.replay.match.state.mode == "guided")
         watch(self)
 
     # --- names ----------------------------------------------------------------------------------
@@ -186,6 +212,41 @@ class ReplayPage(Page):
             lines.append(MESSAGES("chain", links=len(state.chain)))
         return "\n".join(lines)
 
+    # --- the review -------------------------------------------------------------------------------
+    def show_review(self) -> None:
+        """The match's turning points (`referee.engine.teacher.review`) for the seats the computer
+        did not play, listed under the board; each one leads to the position before it."""
+        if self.turning is None:
+            replay = self.replay
+            whole = Match.from_json(replay.match.rules, {"initial": replay.match.to_json()["initial"],
+                                                         "history": [a.notation for a in replay.actions]},
+                                    replay.match.state.cards)
+            humans = [k for k in range(len(whole.state.players)) if k not in replay.info.computers]
+            coach = game_entry(replay.info.game).part("play").coach
+            self.turning = review(whole, coach, seats=humans or None)
+        self.points.show()
+        self._list_points()
+
+    def _list_points(self) -> None:
+        if self.turning is None:
+            return
+        self.points.clear()
+        verbs = self.view.verb_kind
+
+        def say(action):
+            return sentence(action, self.card_name, verbs, self.player_name)
+
+        for point in self.turning:
+            text = MESSAGES("point", seq=point.index + 1, player=self.player_name(point.seat),
+                            action=say(point.action), before=point.before, after=point.after)
+            hint = MESSAGES("point_followed") if point.followed else MESSAGES(
+                "point_hint", hint=hint_text(point.hint, self.card_name, self.player_name, say))
+            item = QListWidgetItem(f"{text}\n{hint}")
+            item.setData(Qt.ItemDataRole.UserRole, point.index)
+            self.points.addItem(item)
+        if not self.turning:
+            self.points.addItem(MESSAGES("no_points"))
+
     def result(self, seat: int | None, rule_id: str) -> str:
         name = RECORDED("no_winner") if seat is None else self.player_name(seat)
         return MESSAGES("result", winner=name, rule=rule(rule_id))
@@ -199,6 +260,10 @@ class ReplayPage(Page):
             button.setText(MESSAGES(key))
             button.setToolTip(MESSAGES(f"{key}_tip"))
         self.slider.setToolTip(MESSAGES("slider_tip"))
+        self.review_button.setText(MESSAGES("review"))
+        guided = self.replay is not None and self.replay.match.state.mode == "guided"
+        self.review_button.setToolTip(MESSAGES("review_tip") if guided else MESSAGES("review_guided"))
+        self._list_points()
         self.step_label.setToolTip(MESSAGES("step_tip"))
         last = len(self.replay) if self.replay else 0
         widest = MESSAGES("step", step=last, last=last)  # the label keeps its width while stepping
@@ -213,6 +278,8 @@ class ReplayPage(Page):
         result = self.result(info.winner, info.reason) if info.is_finished else winner(info)
         self.heading.setText(MESSAGES("heading", players=players(info), started=when(info.started),
                                       format=current().term("format", info.format),
-                                      mode=current().term("mode", info.mode), result=result))
+                                      mode=current().term("mode", info.mode), result=result,
+                                      hints=MESSAGES("hints_asked", n=info.hints_asked) if info.hints_allowed
+                                      else MESSAGES("hints_off")))
         self.log_view.retranslate()
         self.refresh()

@@ -7,7 +7,9 @@ seeded match worth showing on its page, which is then saved once per language as
 ``<name>-<lang>.png`` with the window at 1280×720: the Naruto CCG's guided game played at random
 until a Jutsu chain is open in a later turn, so that the board, the options, the chain and the log
 all have something to show (``match-<lang>.png``), and until a Showdown between two teams with rear
-Ninjas is worked out, its arithmetic shown (``showdown-<lang>.png``); Llamas Unleashed's game of four (the heuristic on every seat) played until a
+Ninjas is worked out, its arithmetic shown (``showdown-<lang>.png``); a lesson in the Battle phase
+with a hint asked and the Showdown of the hinted send foreseen (``teacher-<lang>.png``); a finished
+game's replay with its turning points (``review-<lang>.png``); Llamas Unleashed's game of four (the heuristic on every seat) played until a
 card is on the instant pile and the first seat may answer it, mid-game, with the pile shown
 (``llamas-<lang>.png``). Runs offscreen.
 """

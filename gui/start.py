@@ -34,6 +34,8 @@ MESSAGES = Messages("gui.start", {
     "decks_tip": "Build, check and save decks",
     "history": "Match history",
     "history_tip": "Finished matches, their replays and statistics per deck",
+    "lessons": "Lessons",
+    "lessons_tip": "Learn the rules by playing short positions, each with a goal",
     "rules": "Rules reference",
     "rules_tip": "Every rule, explained and searchable",
     "settings": "Settings",
@@ -50,6 +52,7 @@ BUTTONS = {
     "browser": ("gui.browser", "CardBrowser"),
     "decks": ("gui.deck_builder", "DeckBuilder"),
     "history": ("gui.history", "HistoryPage"),
+    "lessons": ("gui.lessons", "LessonsPage"),
     "rules": ("gui.rules_browser", "RulesBrowser"),
     "settings": ("gui.settings", "SettingsPage"),
 }

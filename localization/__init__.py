@@ -98,6 +98,15 @@ class Translator:
         english = _sources().terms.get(kind, {}).get(key)
         return key if english is None else self.text(f"term:{kind}:{key}", english)
 
+    # --- lessons ----------------------------------------------------------------------------
+    def lesson(self, key: str, field: str) -> str:
+        """A lesson's ``title`` or ``goal`` (``key``: "<game>:<lesson id>")."""
+        return self.text(f"lesson:{key}:{field}", _sources().lessons[key][field])
+
+    def lesson_text(self, key: str) -> list[str]:
+        """A lesson's explanation, sentence by sentence."""
+        return [self.text(f"lesson:{key}:text:{n}", line) for n, line in enumerate(_sources().lessons[key]["text"], 1)]
+
     # --- rules ------------------------------------------------------------------------------
     def rule_field(self, rule: str, field: str) -> str:
         english = _sources().rules.get(rule, {}).get(field, "")
@@ -345,6 +354,8 @@ class _Sources:
         rules_file = folder / "rules.toml"
         self.rules: dict[str, dict] = (tomllib.loads(rules_file.read_text(encoding="utf-8"))
                                        if rules_file.exists() else {})
+        #: each lesson's title, goal and sentences, by "<game>:<lesson id>" (referee.engine.lessons)
+        self.lessons: dict[str, dict] = tomllib.loads((folder / "lessons.toml").read_text(encoding="utf-8"))
 
 
 @cache

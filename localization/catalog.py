@@ -53,6 +53,9 @@ def entries() -> list[Entry]:
             if field in entry:
                 out.append(Entry(f"rule:{rule}:{field}", entry[field]))
         out += [Entry(f"rule:{rule}:reason:{r}", text) for r, text in entry.get("reasons", {}).items()]
+    for key, lesson in src.lessons.items():
+        out += [Entry(f"lesson:{key}:{field}", lesson[field]) for field in ("title", "goal")]
+        out += [Entry(f"lesson:{key}:text:{n}", line) for n, line in enumerate(lesson["text"], 1)]
     out += [Entry(CONTEXT, text) for text in STRINGS]
     out += [Entry(CONTEXT, one, many) for one, many in PLURALS]
     for name in message_modules():

@@ -30,7 +30,7 @@ from .reading import (ORDERS, PAGE, ActionInfo, MatchInfo, get_match, list_match
 from .replaying import Replay, replay
 from .stats import (DeckStats, GameStatistics, PlayerStats, SeatStats, deck_label, deck_stats, game_statistics,
                     latest_game, length_stats, player_stats, seat_rows, seat_stats)
-from .recording import (Recorder, recorded_actors, release, resume, state_format, utc_now,
+from .recording import (Recorder, note_hints, recorded_actors, release, resume, state_format, utc_now,
                         writer_token)
 from .exchange import (EXPORT_FORMAT, EXPORT_VERSION, MODES, Imported, as_now, copy_match, export_match,
                        import_match)
@@ -39,5 +39,5 @@ __all__ = ["ActionInfo", "DeckStats", "EXPORT_FORMAT", "EXPORT_VERSION", "GameSt
            "MODES", "MatchElsewhere", "MatchInfo", "ORDERS", "PAGE", "PlayerStats", "RecordError", "Recorder", "Replay",
            "SeatStats", "as_now", "copy_match", "deck_label", "deck_stats", "export_match", "game_statistics",
            "get_match", "import_match", "latest_game", "length_stats", "list_matches", "match_actions", "match_place",
-           "page_matches", "player_stats", "recorded_actors", "release", "replay", "resolve_uid", "resume",
+           "note_hints", "page_matches", "player_stats", "recorded_actors", "release", "replay", "resolve_uid", "resume",
            "seat_rows", "seat_stats", "state_format", "unfinished", "utc_now", "writer_token"]

@@ -42,6 +42,7 @@ MESSAGES = Messages("cards.records.errors", {
     "expect_seat": "a seat from 0 to {last} or null",
     "expect_rule": "a rule id or null",
     "expect_computers": "the seats played by the computer, as {{\"1\": \"heuristic\"}}",
+    "expect_hints": "the teacher's hints, as {{\"allowed\": true, \"asked\": 0}}",
     "expect_actions": "a list of actions",
     "expect_notation": "an action's notation",
     "expect_step": "a step name",

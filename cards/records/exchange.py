@@ -58,6 +58,7 @@ def export_match(db, uid: str) -> dict:
         "players": info.players, "decks": info.decks, "initial": stored(row, "initial", dict),
         "started": _iso(info.started), "finished": _iso(info.finished), "winner": info.winner,
         "reason": info.reason, "turns": info.turns, "computers": {str(k): v for k, v in sorted(info.computers.items())},
+        "hints": {"allowed": info.hints_allowed, "asked": info.hints_asked},
         "actions": [{"seq": a.seq, "notation": a.notation, "actor": a.actor, "phase": a.phase, "at": _iso(a.at)}
                     for a in actions],
     }
@@ -141,6 +142,9 @@ def _parse(data) -> _Parsed:
         isinstance(k, str) and k.isdigit() and int(k) < seats and c in game_entry(game).part("play").computers
         for k, c in v.items()),
         _expect("computers"), optional=True) or {}
+    hints = _field(data, "hints", lambda v: isinstance(v, dict) and set(v) == {"allowed", "asked"}
+                   and isinstance(v["allowed"], bool) and _is_int(v["asked"]) and 0 <= v["asked"] < 2**31,
+                   _expect("hints"), optional=True) or {"allowed": True, "asked": 0}
     raw = _field(data, "actions", lambda v: isinstance(v, list), _expect("actions"))
     actions = []
     for i, item in enumerate(raw, 1):
@@ -159,7 +163,8 @@ def _parse(data) -> _Parsed:
     info = MatchInfo(uid=uid, game=game, format=fmt, mode=mode, seed=seed, players=players, decks=decks,
                      started=_parse_time(started), finished=None if finished is None else _parse_time(finished),
                      winner=winner, reason=reason, turns=turns, actions=len(actions),
-                     computers={int(k): c for k, c in computers.items()})
+                     computers={int(k): c for k, c in computers.items()}, hints_allowed=hints["allowed"],
+                     hints_asked=hints["asked"])
     return _Parsed(info, initial, actions)
 
 
@@ -252,7 +257,8 @@ def _store(conn, parsed: _Parsed) -> Imported:
             uid=info.uid, game=info.game, format=info.format, mode=info.mode, seed=info.seed,
             players=dumps(info.players), decks=dumps(info.decks), initial=dumps(parsed.initial),
             started=info.started, finished=info.finished, winner=info.winner, reason=info.reason,
-            turns=info.turns, computers=dumps({str(k): v for k, v in sorted(info.computers.items())}))
+            turns=info.turns, computers=dumps({str(k): v for k, v in sorted(info.computers.items())}),
+            hints_allowed=info.hints_allowed, hints_asked=info.hints_asked)
         ).inserted_primary_key[0]
         conn.execute(insert(SEAT), seat_rows(match_id, info.players, info.decks, finished=info.finished is not None,
                                              winner=info.winner, turns=info.turns))
@@ -275,7 +281,8 @@ def _store(conn, parsed: _Parsed) -> Imported:
         return Imported(info.uid, "unchanged", len(rows))
     conn.execute(insert(ACTION), [{"match_id": row.id, **r} for r in rows[len(recorded):]])
     conn.execute(update(MATCH).where(MATCH.c.id == row.id).values(
-        finished=info.finished, winner=info.winner, reason=info.reason, turns=info.turns))
+        finished=info.finished, winner=info.winner, reason=info.reason, turns=info.turns,
+        hints_allowed=info.hints_allowed, hints_asked=max(row.hints_asked, info.hints_asked)))
     conn.execute(seats_outcome(row.id, None if info.finished is None else (info.winner, info.reason), info.turns))
     return Imported(info.uid, "extended", len(rows))
 

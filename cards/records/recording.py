@@ -267,6 +267,14 @@ def release(match: Match) -> None:
             session.commit()
 
 
+def note_hints(db, uid: str, *, allowed: bool, asked: int) -> None:
+    """Keep with the match ``uid`` whether the teacher's hints are on and how many were asked
+    (issue 19): written as they change, as the actions are."""
+    with db.exclusive() as session:
+        session.connection().execute(update(MATCH).where(MATCH.c.uid == uid).values(
+            hints_allowed=allowed, hints_asked=asked))
+
+
 def resume(db, uid: str, *, cards=None, take_over: bool = False) -> Match:
     """The match ``uid`` exactly at its last recorded action, recording again from there as a
     new writer (`Recorder.resume`). ``cards`` default to the catalogue's."""

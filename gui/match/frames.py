@@ -1,9 +1,32 @@
 """A titled frame: what a QGroupBox shows, at a fraction of its painting cost (a styled group box
-costs about 0.2 ms to paint, and the match page repaints a dozen of them after every click)."""
+costs about 0.2 ms to paint, and the match page repaints a dozen of them after every click); and a
+scroll area fitted to the wrapped lines of its widget."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QLabel, QLayout, QVBoxLayout
+from PySide6.QtWidgets import QFrame, QLabel, QLayout, QScrollArea, QVBoxLayout
+
+
+class FittingScroll(QScrollArea):
+    """A scroll area whose widget keeps the height its wrapped lines need at this width, so that the
+    area scrolls rather than squeezing them (a scroll area does not ask its widget the height for a
+    width). Call `fit` after changing the widget's texts."""
+
+    def __init__(self):
+        super().__init__()
+        self.setWidgetResizable(True)
+
+    def fit(self) -> None:
+        box = self.widget()
+        if box is None or box.layout() is None:
+            return
+        height = box.layout().totalHeightForWidth(self.viewport().width())
+        if height > 0:
+            box.setMinimumHeight(height)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit()
 
 
 class TitledFrame(QFrame):

@@ -196,11 +196,47 @@ def showdown_showcase(window):
     return page
 
 
+def teacher_showcase(window):
+    """A lesson in the Battle phase: its goal and explanation above the board, a hint asked, and
+    the Showdown of the option it suggests foreseen against each block the opponent could make."""
+    from referee.engine.lessons import lessons
+
+    from ..lessons import open_lesson
+
+    page = open_lesson(window, next(lesson for lesson in lessons("naruto") if lesson.id == "10-damage-and-injury"))
+    page.teacher.ask()
+    focused = page.options.focusWidget()
+    page.options.in_view.emit(page.options._options[focused].action if focused in page.options._options else None)
+    return page
+
+
+def review_showcase(window):
+    """A finished seeded game's replay with its turning points listed under the board."""
+    from cards.records import Recorder, release
+
+    from ..replay import ReplayPage
+
+    cards = window.context.cards()
+    rng = random.Random(11)
+    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)], seed=11,
+                      cards=cards, names=("Sakura", "Zabuza"))
+    while not match.is_over():
+        match.apply(rng.choice(match.legal_actions()))
+    uid = Recorder(window.context.database()).record(match)
+    release(match)
+    page = window.open(ReplayPage(window, uid))
+    page.show_review()
+    page.points.setCurrentRow(0)
+    page.go(page.turning[0].index)
+    return page
+
+
 APP = GameApp(
     setup=NarutoSetup,
     columns=columns_of("type", symbols=card_symbols, costs=card_costs, power=card_power),
     facts=facts,
     look=look,
     filter_names={"symbol": lambda v: current().term("symbol", v), "cost": str},
-    showcases={"match": chain_showcase, "showdown": showdown_showcase},
+    showcases={"match": chain_showcase, "showdown": showdown_showcase, "teacher": teacher_showcase,
+               "review": review_showcase},
 )

@@ -33,8 +33,8 @@ from typing import Callable
 
 from html import escape
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QPushButton, QScrollArea,
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QLabel, QPushButton,
                                QVBoxLayout, QWidget)
 
 from localization import Messages, current
@@ -44,7 +44,7 @@ from referee.engine.sight import seen_by
 from ..faces import face
 from ..i18n import watch
 from .describe import sentence, value
-from .frames import TitledFrame
+from .frames import FittingScroll, TitledFrame
 from .game import GameView, naruto_view
 from .payment import MESSAGES as PAYMENT, PaymentPicker, payers, several, unpaid
 from .toolbox import Toolbox
@@ -130,6 +130,7 @@ class _Group(TitledFrame):
             button = QPushButton()
             button.setAutoDefault(True)  # Return takes the option that has the keyboard focus
             button.clicked.connect(lambda _=False, b=button: self.panel._clicked(b))
+            button.installEventFilter(self.panel)  # pointed at or focused: the option is in view
             reason = QLabel()
             reason.setObjectName("reason")
             reason.setWordWrap(True)
@@ -183,10 +184,11 @@ class _Group(TitledFrame):
         return combo.currentData()
 
 
-class OptionsPanel(QScrollArea):
+class OptionsPanel(FittingScroll):
     chosen = Signal(object)  # an Action to apply
     naming = Signal(object)  # an Action with cards to name
     rule_clicked = Signal(str)  # the rule id of a greyed option's reason, to read
+    in_view = Signal(object)  # the Action of the option under the pointer or the keyboard focus (None: left)
 
     def __init__(self, card_name: Callable[[str], str], view: GameView | None = None,
                  seat_name: Callable[[int], str] | None = None, plain_name: Callable[[str], str] | None = None):
@@ -198,7 +200,6 @@ class OptionsPanel(QScrollArea):
         self.plain_name = plain_name or card_name
         self.view = view or naruto_view()
         self.seat_name = seat_name or (lambda k: current().player(k))
-        self.setWidgetResizable(True)
         self.buttons: list[QPushButton] = []
         self._options: dict[QPushButton, _Option] = {}
         box = QWidget()
@@ -291,19 +292,7 @@ class OptionsPanel(QScrollArea):
         self.waiting.setText(MESSAGES("waiting"))
         self.waiting.setVisible(not self.buttons)
         self._number()
-        self._fit()
-
-    def _fit(self) -> None:
-        """Keep the options at the height their wrapped lines need at this width, so the panel scrolls
-        rather than squeezing them (a scroll area does not ask its widget the height for a width)."""
-        box = self.widget()
-        height = box.layout().totalHeightForWidth(self.viewport().width())
-        if height > 0:
-            box.setMinimumHeight(height)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit()
+        self.fit()
 
     def numbered(self) -> list[QPushButton]:
         """The options the number keys take, 1 first: the first nine that may be taken now; none
@@ -334,6 +323,24 @@ class OptionsPanel(QScrollArea):
             return self.view.verb(verb)
         return MESSAGES("choice_title", verb=self.view.verb(verb), card=self.card_name(pending[0]["card"]),
                         choice=self.view.choice_name(pending[0]["kind"]))
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        """An option pointed at or given the keyboard focus is in view (the teacher foresees it)."""
+        kind = event.type()
+        if kind in (QEvent.Type.Enter, QEvent.Type.FocusIn) and watched in self._options:
+            self.in_view.emit(self._options[watched].action)
+        elif kind == QEvent.Type.Leave and watched in self._options and not watched.hasFocus():
+            self.in_view.emit(None)
+        return False
+
+    def mark(self, action: Action) -> bool:
+        """Give the keyboard focus to the option of ``action`` (a hint's): Return then takes it."""
+        for button, option in self._options.items():
+            if button.isVisible() and option.action is not None and action in (option.action, *option.paying):
+                button.setFocus(Qt.FocusReason.OtherFocusReason)
+                self.ensureWidgetVisible(button)
+                return True
+        return False
 
     def _clicked(self, button: QPushButton) -> None:
         option = self._options.get(button)
@@ -379,7 +386,7 @@ class OptionsPanel(QScrollArea):
             return None
         # the tiles' faces are the application's, kept on its context: the main window's, which holds the page
         picker = PaymentPicker(match, listed, payers(match, self.view, listed[0], self._seen), self.view.pays[verb],
-                               chosen, face=lambda number: face(self.window().context, number), say=self._say,
+                               chosen, face=lambda number: face(self.window().context, number), say=self.say,
                                card_name=self.plain_name, refusal=lambda verdict: self._reason(verdict)[1])
         picker.confirmed.connect(self.chosen.emit)
         picker.cancelled.connect(self._cancel_payment)
@@ -401,7 +408,8 @@ class OptionsPanel(QScrollArea):
         shown = group.fill(options, picker)
         return shown + ([picker.confirm] if picker is not None else [])
 
-    def _say(self, action: Action, card_name: Callable[[str], str] | None = None) -> str:
+    def say(self, action: Action, card_name: Callable[[str], str] | None = None) -> str:
+        """An action as the options say it: a sentence, cards by name."""
         return sentence(action, card_name or self.plain_name, self.view.verb_kind, self.seat_name)
 
     def _tell_apart(self, options: list[_Option]) -> None:
@@ -409,14 +417,14 @@ class OptionsPanel(QScrollArea):
         texts = [o.text for o in options]
         for option in options:
             if texts.count(option.text) > 1 and option.name:
-                option.text = self._say(Action.parse(option.name), self.card_name)
+                option.text = self.say(Action.parse(option.name), self.card_name)
 
     def _option(self, match, action: Action, listed: tuple[Action, ...] = ()) -> _Option:
         """A listed action's button, or that of an action shown without its payment (``listed``: the
         actions paying it, as listed); an action made for the chosen seat that is not listed is
         greyed with its refusal."""
         # one listed payment is said as the sentence goes on ("…paying with Kunai"); several, by the picker
-        text = self._say(listed[0] if len(listed) == 1 else action)
+        text = self.say(listed[0] if len(listed) == 1 else action)
         if action.needs_naming:
             return _Option(text, str(action), MESSAGES("name_tip"), action, True)
         if listed:
@@ -531,7 +539,7 @@ class OptionsPanel(QScrollArea):
                 continue
             opts = ((key, (seat,)),) if seat is not None and takes(card) else ()
             action = Action(verb, (number,), opts)
-            out.append(self._greyed(self._say(action), match.explain(action), str(action)))
+            out.append(self._greyed(self.say(action), match.explain(action), str(action)))
         return out
 
     def _greyed(self, text: str, verdict, name: str) -> _Option:

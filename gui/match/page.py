@@ -32,6 +32,7 @@ from .game import GameView
 from .log_view import LogView
 from .options import OptionsPanel
 from .phases import PhaseTracker
+from .teacher import TeacherPanel
 
 MESSAGES = Messages("gui.match.page", {
     "title": "Match: {one} against {two}",
@@ -98,10 +99,12 @@ class MatchPage(Page):
     no_winner = "over_draw"
 
     def __init__(self, window, match: Match, *, uid: str | None = None, computer: dict | None = None,
-                 hot_seat: bool = False, delay_ms: int = 400):
+                 hot_seat: bool = False, delay_ms: int = 400, lesson: tuple | None = None):
         """``computer`` maps seats to computer players (``choose(match) -> Action``); in guided mode
-        without ``hot_seat`` every hand but the computers' is shown."""
+        without ``hot_seat`` every hand but the computers' is shown. ``lesson``: the lesson and its
+        `LessonMatch` when the match is one (`gui.lessons`): its panel shows above the board."""
         super().__init__()
+        self.lesson = None
         self.window_ = window
         self.context = window.context
         self.adapter = MatchAdapter(match, uid)
@@ -114,6 +117,15 @@ class MatchPage(Page):
         self.board = self.make_board(self.context)
         self.options = OptionsPanel(self.card_name, self.view, self.player_name, self.plain_card_name)
         self.options.rule_clicked.connect(self.open_rule)
+        self.teacher = TeacherPanel(self.card_name, self.player_name, self.options.say)
+        self.options.in_view.connect(self.teacher.in_view)
+        self.teacher.hinted.connect(self.options.mark)
+        if uid is not None:  # the record keeps the hints: a resumed match has them as they were
+            from cards.records import get_match
+
+            info = get_match(self.context.database(), uid)
+            self.teacher.restore(info.hints_allowed, info.hints_asked)
+            self.teacher.noted.connect(self._note_hints)
         self.log = LogView(self.card_name, self.player_name, self.view)
         self.log.rule_clicked.connect(self.open_rule)
         self.status = QLabel()
@@ -149,6 +161,7 @@ class MatchPage(Page):
             keys.setdefault(QKeySequence(key).toString(), slot)
         for key, slot in keys.items():
             QShortcut(QKeySequence(key), self, slot)
+        QShortcut(QKeySequence("H"), self, self.teacher.ask)
         for n in range(1, 10):  # the numbered options
             QShortcut(QKeySequence(str(n)), self, lambda n=n: self.options.take(n))
         self.tabs = QTabWidget()
@@ -156,6 +169,10 @@ class MatchPage(Page):
         for widget, _ in self.tab_keys:
             self.tabs.addTab(widget, "")
         self.tabs.setCurrentWidget(self.log)
+        if lesson is not None:
+            from ..lessons import LessonPanel
+
+            self.lesson = LessonPanel(self, *lesson)
         self._build()
         self.options.chosen.connect(self.choose)
         self.options.naming.connect(self.name_cards)
@@ -200,8 +217,9 @@ class MatchPage(Page):
     def _build(self) -> None:
         right = QSplitter(Qt.Orientation.Vertical)
         right.addWidget(self.options)
+        right.addWidget(self.teacher)
         right.addWidget(self.tabs)
-        right.setSizes([340, 300])
+        right.setSizes([250, 200, 230])
         middle = QSplitter(Qt.Orientation.Horizontal)
         middle.addWidget(self.board_scroll())
         middle.addWidget(right)
@@ -228,6 +246,8 @@ class MatchPage(Page):
             controls.addWidget(b)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
+        if self.lesson is not None:
+            layout.addWidget(self.lesson)
         layout.addWidget(self.phases)
         layout.addWidget(self.center, 1)
         layout.addLayout(controls)
@@ -301,6 +321,9 @@ class MatchPage(Page):
         human = actor is not None and actor not in self.computer and not handing_over
         legal_actions = match.legal_actions()
         self.options.display(match, human, legal_actions)
+        self.teacher.display(match, human)
+        if self.lesson is not None:
+            self.lesson.follow()
         self._show_tabs(match)
         self.log.display(match, self.actors, self.viewers())
         legal = {str(a) for a in legal_actions} if human else set()
@@ -371,6 +394,11 @@ class MatchPage(Page):
         return MESSAGES("title_many", players=", ".join(self.player_name(k) for k in range(len(players))))
 
     # --- acting -------------------------------------------------------------------------------
+    def _note_hints(self, allowed: bool, asked: int) -> None:
+        from cards.records import note_hints
+
+        note_hints(self.context.database(), self.adapter.uid, allowed=allowed, asked=asked)
+
     def choose(self, action: Action) -> bool:
         if self.match.actor in self.computer or self._waiting_for_handover():
             return False
@@ -426,8 +454,11 @@ class MatchPage(Page):
         self.log.add_refusal(err.rule, message)
 
     def _finished(self, outcome) -> None:
-        """Game over: the result, and what players do next: a rematch, the replay, the statistics."""
+        """Game over: the result, and what players do next: a rematch, the replay, the statistics
+        (a lesson's panel says how the lesson went instead)."""
         self._timer.stop()
+        if self.lesson is not None:
+            return
         box = QMessageBox(QMessageBox.Icon.Information, MESSAGES("over_title"), self._outcome_text(outcome),
                           QMessageBox.StandardButton.Close, self)
         box.setObjectName("game_over")

@@ -39,6 +39,9 @@ class GamePlay:
     load_match: Callable[[dict, Any], Match]
     #: the computer players by kind ("random", "heuristic"): kind(seed) -> a player with ``choose(match)``
     computers: dict[str, Callable[[int], Any]] = field(default_factory=dict)
+    #: the teacher: hints with reasons, the Showdown a choice would produce, a seat's standing for
+    #: the review (`referee.engine.teacher.Coach`); None for a game without one
+    coach: Any = None
     #: a game played with deck lists: (text, cards) -> the list read (any format the game reads), and
     #: (numbers, cards, format) -> the construction rules the deck breaks; None for a shared deck
     read_deck_list: Callable[[str, Any], Any] | None = None

@@ -53,6 +53,7 @@ class Lesson:
             {k: v for k, v in spec.items() if k != "game"})
         out = LessonMatch(self, match, len(match.log))
         out.others_play()
+        out.begun = len(match.history)
         return out
 
 
@@ -63,6 +64,17 @@ class LessonMatch:
     lesson: Lesson
     match: Match
     start: int
+    begun: int = 0  # the actions taken before the learner's first
+
+    def next_step(self, actors: list[int | None]) -> Action | None:
+        """The solution's next action while the learner has followed it so far (``actors``: who took
+        each action of the match's history), else None: a lesson's hint is its own next step."""
+        mine = [str(a) for a, seat in zip(self.match.history[self.begun:], actors[self.begun:])
+                if seat == self.lesson.seat]
+        script = [str(Action.parse(a)) for a in self.lesson.solution]
+        if mine == script[:len(mine)] and len(mine) < len(script):
+            return Action.parse(script[len(mine)])
+        return None
 
     def others_play(self) -> None:
         """The seats other than the learner's act (the game's heuristic player, seeded) until the

@@ -8,8 +8,8 @@ players' `SeatView`), so a hint never tells a player something their seat does n
 The *review* of a finished match replays its actions from its initial position and measures, before
 and after each decision of the seats reviewed, how the acting seat stands (`Coach.standing`, the
 computer player's own evaluation of the public position). The turning points are the decisions
-where that changed most, each with the hint the seat could have asked for there. Everything is
-deterministic: the coach's player is seeded, so the review of a seeded game is stable.
+where that changed most, each with the hint the seat could have asked for there. Everything is deterministic: the coach's player is
+seeded, so the review of a seeded game is stable.
 """
 
 from __future__ import annotations
@@ -31,13 +31,20 @@ class Hint:
 
 
 class Coach(Protocol):
-    """A game's teacher: a hint for the seat to act, and how well a seat stands."""
+    """A game's teacher: a hint for the seat to act, how well a seat stands, and what an action
+    would lead to (``foresees``: whether the game has anything to foresee)."""
+
+    foresees: bool
 
     def hint(self, match: Match) -> Hint:
         """For ``match.actor``, from what that seat may see; a guided-mode match that is not over."""
 
     def standing(self, match: Match, seat: int) -> float:
         """How well ``seat`` stands in the position, by what it may see (higher is better)."""
+
+    def foresee(self, match: Match, action: Action) -> list:
+        """What ``action`` would lead to before it is taken (the Naruto CCG's Showdowns, `Foresight`);
+        empty where the game has nothing to foresee."""
 
 
 @dataclass(frozen=True)
@@ -56,28 +63,27 @@ class TurningPoint:
     def change(self) -> float:
         return self.after - self.before
 
+    @property
+    def followed(self) -> bool:
+        """Whether the player did what the hint says."""
+        return self.hint.action == self.action
+
 
 def review(match: Match, coach: Coach, seats: Iterable[int] | None = None, count: int = 5) -> list[TurningPoint]:
     """The ``count`` decisions of ``seats`` (all seats by default) where the acting seat's standing
-    changed most, in the order they were taken. A decision is an action taken where there was a
-    choice (more than one legal action); forced moves are not reviewed."""
+    changed most, in the order they were taken, each with the hint it could have had (`followed`:
+    the player did as it says). A decision is an action taken where there was a choice (more than
+    one legal action); forced moves are not reviewed."""
     wanted = None if seats is None else set(seats)
-    initial = match.to_json()["initial"]
-
-    def at(index: int) -> Match:  # the position before action ``index``, replayed from the start
-        return Match.from_json(match.rules, {"initial": initial, "history": [str(a) for a in match.history[:index]]},
-                               match.state.cards)
-
-    replay = at(0)
-    moves: list[tuple[float, int, int, float, float]] = []
+    replay = Match.from_json(match.rules, {"initial": match.to_json()["initial"], "history": []}, match.state.cards)
+    points: list[TurningPoint] = []
     for index, action in enumerate(match.history):
         seat = replay.actor
         decision = (wanted is None or seat in wanted) and len(replay.legal_actions()) > 1
-        before = coach.standing(replay, seat) if decision else 0.0
+        if decision:
+            before, hint = coach.standing(replay, seat), coach.hint(replay)
         replay.apply(action)
         if decision:
-            after = coach.standing(replay, seat)
-            moves.append((abs(after - before), index, seat, before, after))
-    chosen = sorted(sorted(moves, key=lambda m: (-m[0], m[1]))[:count], key=lambda m: m[1])
-    return [TurningPoint(index, seat, match.history[index], before, after, coach.hint(at(index)))
-            for _, index, seat, before, after in chosen]
+            points.append(TurningPoint(index, seat, action, before, coach.standing(replay, seat), hint))
+    ranked = sorted(points, key=lambda p: (-abs(p.change), p.index))
+    return sorted(ranked[:count], key=lambda p: p.index)

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from cards.games import catalogue
+from gui.replay import ReplayPage
 from gui.games import app as game_app
 from gui.i18n import language
 from localization import LANGUAGES
@@ -26,7 +27,8 @@ click tick ticked confirm search name named number back next undo redo new match
 """.split()) - {"combat", "support"}  # French words too (Combat, Support: the French edition's)
 #: Latin-script words a Russian screen may show: the games' names, key names, file kinds, each
 #: language's own name in the language chooser
-LATIN_IN_RUSSIAN = frozenset({"Naruto", "CCG", "Llamas", "Unleashed", "Alt", "Ctrl", "Shift", "PNG", "CSV", "JSON",
+LATIN_IN_RUSSIAN = frozenset({"Naruto", "CCG", "Llamas", "Unleashed", "Alt", "Ctrl", "Shift", "Enter", "Home", "End",
+                              "PNG", "CSV", "JSON",
                               "SQLite", "PostgreSQL", "SQLAlchemy", "URL", "Tabletop", "Simulator", "English",
                               "Español", "Français"})
 #: what every language writes alike: card numbers and rule ids, paths and addresses
@@ -47,7 +49,7 @@ def english_words(text: str, lang: str, names: set[str]) -> set[str]:
     return found
 
 
-PAGES = ("new_match", "browser", "decks", "history", "rules", "settings")
+PAGES = ("new_match", "browser", "decks", "history", "lessons", "rules", "settings")
 
 
 def card_names(context) -> set[str]:
@@ -74,10 +76,12 @@ def test_every_page_and_a_match_of_each_game_say_nothing_in_english(window, cont
         window.home()
     for name, showcase in [item for g in GAMES for item in game_app(g).showcases.items()]:
         page = showcase(window)
-        page._timer.stop()
+        if not isinstance(page, ReplayPage):  # a match page's computer players wait
+            page._timer.stop()
         language().set("en")
         language().set(lang)  # everything drawn anew in the language
-        players = {p.name for p in page.match.state.players}
+        match = page.replay.match if isinstance(page, ReplayPage) else page.match
+        players = {page.player_name(k) for k in range(len(match.state.players))}  # as the screen names them
         seen[name] = english_words(screen_texts(page), lang, names | players)
         window.home()
     leaks = {k: sorted(v) for k, v in seen.items() if v}

@@ -49,7 +49,7 @@ def test_a_jutsu_with_several_payments_is_one_option_whose_picker_shows_the_card
     assert [tile.number for tile in payment.tiles] == chakra == ["M-006", "M-009", "J-002", "N-009"]
     assert all(isinstance(tile, PayTile) and tile.accessibleName().endswith(tile.face.name) for tile in payment.tiles)
     assert picked(page) == ["M-006", "M-009"]  # the listed payment, ready to confirm
-    assert payment.confirm.isEnabled() and payment.verdict.text() == PAYMENT("pays", action=page.options._say(
+    assert payment.confirm.isEnabled() and payment.verdict.text() == PAYMENT("pays", action=page.options.say(
         Action.parse("jutsu J-030 by N-011 pay M-006 M-009")))
     assert page.options.numbered() == []  # the number keys choose cards while a payment is open
     assert payment.confirm in page.options.buttons

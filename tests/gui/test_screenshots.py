@@ -8,7 +8,7 @@ from gui.screenshots import main
 
 def test_the_screenshot_script_saves_the_match_page_in_every_language(qapp, tmp_path):
     assert main([str(tmp_path)]) == 0
-    for name in ("match", "showdown", "llamas"):
+    for name in ("match", "showdown", "teacher", "review", "llamas"):
         for lang in ("en", "es", "ru", "fr"):
             image = QImage(str(tmp_path / f"{name}-{lang}.png"))
             assert (image.width(), image.height()) == (1280, 720), (name, lang)

@@ -22,6 +22,9 @@ SEED = 0
 class Coach:
     """`referee.engine.teacher.Coach` for Llamas Unleashed."""
 
+    #: whether `foresee` has anything to say (no Showdown in Llamas Unleashed)
+    foresees = False
+
     def hint(self, match: Match) -> Hint:
         s = guided(match, LlamasState, "Llamas Unleashed")
         player = HeuristicPlayer(SEED)
@@ -34,6 +37,10 @@ class Coach:
         view = SeatView(match.state, seat, match.rules)
         others = [view.short(o) for o in range(view.seats) if o != seat]
         return float(min(others, default=0) - view.short(seat))
+
+    def foresee(self, match: Match, action: Action) -> list:
+        """No Showdown in Llamas Unleashed: nothing to foresee."""
+        return []
 
 
 def _reason(view: SeatView, player: HeuristicPlayer, action: Action) -> tuple[str, dict]:

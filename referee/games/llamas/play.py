@@ -10,6 +10,7 @@ from referee.engine.game import GamePlay
 from referee.engine.match import Match
 
 from .cards import bundled
+from .coach import COACH
 from .invariants import violations
 from .opponent import HeuristicPlayer, RandomPlayer
 from .rules import load_match, new_match, rules_for
@@ -46,5 +47,6 @@ PLAY = GamePlay(
                              "seed", "sets"}),
     load_match=load_match,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    coach=COACH,
     rematch=_rematch,
 )

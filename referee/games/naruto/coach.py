@@ -31,6 +31,9 @@ _ONE_CARD = {"deploy": "deploy", "grow": "grow", "mission": "mission", "counter"
 class Coach:
     """`referee.engine.teacher.Coach` for the Naruto CCG."""
 
+    #: whether `foresee` has anything to say (a send, a block or a Jutsu: the Showdown it leads to)
+    foresees = True
+
     def hint(self, match: Match) -> Hint:
         s = guided(match, NarutoState, "Naruto CCG")
         action = HeuristicPlayer(SEED).choose(match)
@@ -40,6 +43,9 @@ class Coach:
 
     def standing(self, match: Match, seat: int) -> float:
         return material(SeatView(match.state, seat, match.rules))
+
+    def foresee(self, match: Match, action: Action) -> list[Foresight]:
+        return foresee(match, action)
 
 
 def _reason(match: Match, view: SeatView, action: Action) -> tuple[str, dict]:

@@ -10,6 +10,7 @@ from referee.engine.game import GamePlay
 from referee.engine.match import Match
 
 from .cards import bundled
+from .coach import COACH
 from .decklists import read_deck_list
 from .decks import FORMATS, check_deck, random_deck
 from .invariants import violations
@@ -68,6 +69,7 @@ PLAY = GamePlay(
     scenario_keys=frozenset({"phase", "turn", "attacker", "first", "p1", "p2", "counters", "seed"} | STATE_FIELDS),
     load_match=load_match,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
+    coach=COACH,
     read_deck_list=read_deck_list,
     check_deck=check_deck,
     older=chosen_after_flip,
