@@ -35,7 +35,7 @@ MESSAGES = Messages("gui.match.teacher", {
     "before": "Before you commit",
     "before_tip": "The Showdown the option under the pointer or the keyboard focus would produce, against "
                   "the answers the other player can visibly give",
-    "before_none": "Point at a send, a block or a Jutsu to see the Showdown it would produce.",
+    "before_none": "Point at a team to form, a send, a block or a Jutsu to see the Showdown it would produce.",
     "before_nothing": "No Showdown can be foreseen for this option.",
     "unblocked": "Not blocked: power {power}, it takes {rewards} ({rule}).",
     "blocked": "Blocked by {against}: {power} against {against_power}, {result} for {winner} ({rule}).",
@@ -230,7 +230,7 @@ class TeacherPanel(FittingScroll):
         if not self._foresees():
             return
         action = self._in_view
-        if not self._allowed or action is None or action.verb not in ("send", "block", "jutsu"):
+        if not self._allowed or action is None or action.verb not in ("send", "block", "jutsu", "join", "team"):
             self.foreseen.setText(MESSAGES("before_none"))
             return
         outcomes = self.coach.foresee(self._match, action)

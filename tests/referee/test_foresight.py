@@ -64,3 +64,11 @@ def test_in_referee_mode_too():
     m = scenario(phase="battle_attack", turn=3, mode="referee", p1=player(village=["N-011"]),
                  p2=player(village=["N-009"]))
     assert [(f.result, f.against) for f in foresee(m, "send T1")] == [("unblocked", None), ("victory", "N-009")]
+
+
+def test_organizing_a_team_foresees_it_sent_at_once_led_by_its_strongest_leader():
+    m = scenario(phase="organization_organize", turn=3, p1=player(village=["N-011", "N-010"]),
+                 p2=player(village=["N-009"]))
+    seen = foresee(m, "join N-010 T1")  # Kakashi 5 leading, Ebisu's Support 2 behind him: 7
+    assert [(f.lead, f.power, f.result) for f in seen] == [("N-011", 7, "unblocked"), ("N-011", 7, "victory")]  # 7 - 3
+    assert m.history == [] and m.phase == "organization_organize"

@@ -1,7 +1,7 @@
 """The Showdown a decision would produce, worked out before it is taken (a teacher's "before you
 commit", issue 19).
 
-While a player sends a team, blocks one or chooses a Jutsu, each choice is tried on a copy of the
+While a player organizes teams, sends a team, blocks one or chooses a Jutsu, each choice is tried on a copy of the
 position (the match itself, its undo stack and its observers are never touched), played on with the
 answers the other player could give that the acting seat can see, and read back from the public
 Showdown events the engine emits (N-SHOW-1..7): the same arithmetic, effects and rule words as the
@@ -47,15 +47,18 @@ class Foresight:
 def foresee(match: Match, action: Action | str) -> list[Foresight]:
     """The Showdowns ``action`` would produce for the team it concerns: a ``send``, one per visible
     answer (no block first, then each block the blocker could make on it); a ``block``, the one it
-    makes; a ``jutsu``, the Showdown of its user's team once the exchange is over. Empty for any
+    makes; a ``jutsu``, the Showdown of its user's team once the exchange is over; a ``join`` or a
+    ``team`` (organizing), the team it makes sent at once, led by its strongest leader. Empty for any
     other action, or when no Showdown can be foreseen."""
     action = Action.parse(action) if isinstance(action, str) else action
-    if action.verb not in ("send", "block", "jutsu") or match.is_over():
+    if action.verb not in ("send", "block", "jutsu", "join", "team") or match.is_over():
         return []
     trial = _copy(match)
     if not _apply(trial, action):
         return []
     s = trial.state
+    if action.verb in ("join", "team"):
+        return _organized(trial, action)
     if action.verb == "send":
         lead = s.instances[s.players[s.attacker].sent[-1][0]]
         return _answers(trial, lead)
@@ -66,6 +69,23 @@ def foresee(match: Match, action: Action | str) -> list[Foresight]:
     lead = _lead_of(trial, user)
     found = _showdown_after(trial, lead) if lead is not None else None
     return [found] if found is not None else []
+
+
+def _organized(trial: Match, action: Action) -> list[Foresight]:
+    """A team as organized: sent as soon as the Battle phase begins, led by the member that gives it
+    the most power, against no block and each block the blocker could make."""
+    s = trial.state
+    mover = action.args[0]
+    team = next((k for k, t in enumerate(s.players[s.attacker].teams) if any(s.instances[m] == mover for m in t)), None)
+    if team is None or not _apply(trial, Action.of("next")) or trial.phase != "battle_attack":
+        return []
+    sends = [a for a in trial.legal_actions() if a.verb == "send" and a.args == (f"T{team + 1}",)]
+    best: list[Foresight] = []
+    for send in sends:
+        seen = foresee(trial, send)
+        if seen and (not best or seen[0].power > best[0].power):
+            best = seen
+    return best
 
 
 def _answers(trial: Match, lead: str) -> list[Foresight]:
