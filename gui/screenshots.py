@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from localization import LANGUAGES
@@ -32,7 +33,9 @@ def save_all(window, app, name: str, folder: Path) -> None:
 
     for lang in LANGUAGES:
         language().set(lang)
-        app.processEvents()
+        for _ in range(5):  # item views lay their rows out on a timer of their own
+            app.processEvents()
+            time.sleep(0.02)
         path = folder / f"{name}-{lang}.png"
         window.grab().save(str(path), "PNG")
         print(path)

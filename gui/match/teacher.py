@@ -156,6 +156,7 @@ class TeacherPanel(FittingScroll):
         self._allowed = False
         self._key = None
         self._in_view: Action | None = None
+        self._hint: Hint | None = None  # the hint shown for this position (worded anew in each language)
         watch(self)
 
     # --- the page tells --------------------------------------------------------------------------
@@ -165,6 +166,7 @@ class TeacherPanel(FittingScroll):
         if key != self._key:
             self._key = key
             self.text.clear()
+            self._hint = None
             self._in_view = None
         self._match, self._allowed = match, allowed
         self._available()
@@ -210,11 +212,16 @@ class TeacherPanel(FittingScroll):
         hint = Hint(step, "lesson_step") if step is not None else self.coach.hint(self._match)
         self.asked += 1
         self.noted.emit(True, self.asked)
-        self.text.setText(hint_text(hint, self.card_name, self.player_name, self.say))
+        self._hint = hint
+        self._show_hint()
         self.fit()
         self.hinted.emit(hint.action)
 
     # --- before you commit -------------------------------------------------------------------------
+    def _show_hint(self) -> None:
+        if self._hint is not None:
+            self.text.setText(hint_text(self._hint, self.card_name, self.player_name, self.say))
+
     def _foresees(self) -> bool:
         """Whether the game has a Showdown to foresee (the Naruto CCG; not Llamas Unleashed)."""
         coach = self.coach
@@ -260,4 +267,5 @@ class TeacherPanel(FittingScroll):
         self.before.setText(MESSAGES("before"))
         self.before.setToolTip(MESSAGES("before_tip"))
         self._available()
+        self._show_hint()
         self._show_foresight()

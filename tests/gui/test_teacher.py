@@ -110,3 +110,18 @@ def test_the_hints_asked_and_switched_off_are_kept_with_the_match_and_come_back_
     window.back()
     again = window.resume_match(uid)
     assert again.teacher.asked == 2 and not again.teacher.enabled.isChecked() and not again.teacher.button.isEnabled()
+
+
+def test_a_hint_shown_is_worded_anew_in_the_language_chosen(window):
+    from gui.i18n import language
+
+    page = open_page(window, battle())
+    page.teacher.ask()
+    english = page.teacher.text.text()
+    language().set("fr")
+    try:
+        assert page.teacher.text.text() not in ("", english)
+        assert page.options.say(page.match.legal_actions()[0]) in page.teacher.text.text()
+    finally:
+        language().set("en")
+    assert page.teacher.text.text() == english
