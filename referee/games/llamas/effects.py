@@ -337,14 +337,23 @@ def op_to_hand(s, op, ctx):
     ctx["ok"] = done
 
 
+def _hands(s: LlamasState, op: dict, key: str, ctx: dict):
+    """(seat, hand) of each player ``op[key]`` names, in turn, stopping at the first whose hand an
+    operation on another player's hand cannot reach (empty, or the acting player's own): the
+    operation is then impossible (`_impossible`)."""
+    for victim in seats(s, op[key], ctx):
+        hand = s.players[victim].hand
+        if not hand or victim == ctx["p"]:
+            _impossible(s, op, ctx)
+            return
+        yield victim, hand
+
+
 def op_pull(s, op, ctx):
     """Pull a card from a player's hand: at random (L-PULL-1). In referee mode the physical card
     pulled is unknown, unless the hand holds known cards: then the puller says which it was."""
     p = ctx["p"]
-    for victim in seats(s, op["from"], ctx):
-        hand = s.players[victim].hand
-        if not hand or victim == p:
-            return _impossible(s, op, ctx)
+    for victim, hand in _hands(s, op, "from", ctx):
         if s.mode == "referee" and not all(s.instances[i] is None for i in hand):
             return pick(s, p, hand, [{"op": "to_hand", "card": "chosen", "seat": p}], anonymous=True, rule="L-PULL-1")
         iid = s.rng.choice(hand) if s.mode == "guided" else hand[0]
@@ -356,10 +365,7 @@ def op_pull(s, op, ctx):
 def op_take(s, op, ctx):
     """Look through a player's hand and choose a card from it (L-PULL-1: choosing is looking)."""
     p = ctx["p"]
-    for victim in seats(s, op["from"], ctx):
-        hand = s.players[victim].hand
-        if not hand or victim == p:
-            return _impossible(s, op, ctx)
+    for _, hand in _hands(s, op, "from", ctx):
         return pick(s, p, hand, [{"op": "to_hand", "card": "chosen", "seat": p}], anonymous=True, rule="L-PULL-1")
     return None
 
@@ -367,10 +373,7 @@ def op_take(s, op, ctx):
 def op_look(s, op, ctx):
     """Look at a player's hand (LU-085): its cards are named to the looking player only."""
     p = ctx["p"]
-    for victim in seats(s, op["at"], ctx):
-        hand = s.players[victim].hand
-        if not hand or victim == p:
-            return _impossible(s, op, ctx)
+    for victim, hand in _hands(s, op, "at", ctx):
         if hidden(s, hand):  # referee mode: the player looks at the physical cards
             s.emit("looked_at_table", player=p, owner=victim)
         else:
