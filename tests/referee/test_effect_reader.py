@@ -867,3 +867,37 @@ def test_a_read_draw_at_the_start_of_the_battle_phase(number, attacker_draws, bl
 def test_the_start_of_the_battle_phase_near_misses_are_not_read():
     assert read_card("At the beginning of the Battle Phase, injure the target.", "Ninja") is None
     assert read_card("At the beginning of the Mission Phase, draw 1 card.", "Ninja") is None
+
+
+# --- targets narrowed to a kind of Ninja -----------------------------------------------------------
+@pytest.mark.parametrize("line, kind, wanted", [
+    ("1 of your “Genin” Ninjas", "own_ninja", "char:Genin"),
+    ("1 “Female” Ninja Battling against the user", "fighting", "char:Female"),
+    ("1 “Jonin” Ninja opposing the user", "fighting", "char:Jonin"),
+    ("Every “Male” Ninja Battling against the user", "every_fighting", "char:Male"),
+    ("1 “Animal” Ninja", "ninja", "char:Animal"),
+])
+def test_a_target_of_a_kind_of_ninja_is_the_cards_target_filter(line, kind, wanted):
+    reading = read_card(f"Target: {line}\nEffect: Injure the target.", "Jutsu")
+    assert (reading.target, reading.effect) == (kind, {"filter": wanted, "do": [{"op": "injure", "to": "targets"}]})
+
+
+def test_every_ninja_opposing_the_user_is_every_ninja_battling_against_it():
+    assert read_card("Target: Every Ninja opposing the user\nEffect: Injure the target.", "Jutsu").target == \
+        "every_fighting"
+
+
+NARROW = jutsu("J-989", "Target: 1 “Female” Ninja Battling against the user\nEffect: Injure the target.")
+
+
+@pytest.mark.parametrize("blocker, allowed", [("N-003", True), ("N-009", False)])  # Sakura is Female, Mizuki Male
+def test_a_read_target_filter_keeps_the_other_ninjas_out_of_reach(blocker, allowed):
+    m = scenario(phase="battle_attack", turn=3, cards=bundled().with_cards([NARROW]), p2=player(village=[blocker]),
+                 p1=player(village=["N-001"], hand=["J-989"], chakra=["N-011"]))
+    play(m, "send T1", "next", f"block T1 on N-001", "next")
+    action = f"jutsu J-989 by N-001 pay N-011 target {blocker}@2"
+    if allowed:
+        play(m, action, "pass", "pass")
+        assert applied(m) == ["J-989"] and in_play(m, 1, blocker) in m.state.injured
+    else:
+        refused(m, action, "N-KEY-TARGET-1")

@@ -233,9 +233,10 @@ def _ninja_kind(key: str, ops) -> str:
 
 def _operations(effect: dict) -> list[dict]:
     """Every operation of a definition, those a coin's sides hold included, but not an optional
-    ability's (its operations are about its own target) nor the rule words (no operations)."""
+    ability's (its operations are about its own target), the rule words nor the target filter (no
+    operations)."""
     out: list[dict] = []
-    todo = [op for key, ops in effect.items() if key not in ("offer", "rules") for op in ops]
+    todo = [op for key, ops in effect.items() if key not in ("offer", "rules", "filter") for op in ops]
     while todo:
         op = todo.pop()
         out.append(op)
@@ -273,13 +274,15 @@ class _Build(Transformer):
                 out.requirement = value
             elif key == "target":
                 out.target = value
+            elif key == "target_filter":  # "1 of your "Genin" Ninjas": a kind and the card's target filter
+                out.target, out.effect["filter"] = value
             elif key == "offer":
                 if key in out.effect:
                     raise Unread("two optional abilities")
                 out.effect[key] = value
             else:
                 out.effect.setdefault(key, []).extend(value)
-        if "do" in out.effect and len(out.effect) > 1:
+        if "do" in out.effect and set(out.effect) - {"do", "filter"}:
             raise Unread("a played card's effect mixed with a Ninja's abilities")
         standing = out.kind == "permanent"
         if standing != ("rules" in out.effect and not kinds):
@@ -328,7 +331,19 @@ class _Build(Transformer):
         return f"cost_min:{int(str(clause).split()[4])}"
 
     def target(self, kind):
-        return "target", kind
+        return kind if isinstance(kind, tuple) else ("target", kind)  # a filtered target says itself
+
+    def tf_own_ninja(self, quoted):
+        return "target_filter", ("own_ninja", self.lexicon.word(quoted))
+
+    def tf_fighting(self, quoted):
+        return "target_filter", ("fighting", self.lexicon.word(quoted))
+
+    def tf_every_fighting(self, quoted):
+        return "target_filter", ("every_fighting", self.lexicon.word(quoted))
+
+    def tf_ninja(self, quoted):
+        return "target_filter", ("ninja", self.lexicon.word(quoted))
 
     def every_ninja(self):
         return "select", "all"
