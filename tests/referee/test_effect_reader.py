@@ -894,7 +894,7 @@ NARROW = jutsu("J-989", "Target: 1 “Female” Ninja Battling against the user\
 def test_a_read_target_filter_keeps_the_other_ninjas_out_of_reach(blocker, allowed):
     m = scenario(phase="battle_attack", turn=3, cards=bundled().with_cards([NARROW]), p2=player(village=[blocker]),
                  p1=player(village=["N-001"], hand=["J-989"], chakra=["N-011"]))
-    play(m, "send T1", "next", f"block T1 on N-001", "next")
+    play(m, "send T1", "next", "block T1 on N-001", "next")
     action = f"jutsu J-989 by N-001 pay N-011 target {blocker}@2"
     if allowed:
         play(m, action, "pass", "pass")
