@@ -205,8 +205,6 @@ def teacher_showcase(window):
 
     page = open_lesson(window, next(lesson for lesson in lessons("naruto") if lesson.id == "10-damage-and-injury"))
     page.teacher.ask()
-    focused = page.options.focusWidget()
-    page.options.in_view.emit(page.options._options[focused].action if focused in page.options._options else None)
     return page
 
 

@@ -214,8 +214,8 @@ class TeacherPanel(FittingScroll):
         self.noted.emit(True, self.asked)
         self._hint = hint
         self._show_hint()
-        self.fit()
         self.hinted.emit(hint.action)
+        self.in_view(hint.action)  # before committing to it, its Showdown too
 
     # --- before you commit -------------------------------------------------------------------------
     def _show_hint(self) -> None:
@@ -234,15 +234,16 @@ class TeacherPanel(FittingScroll):
         self._show_foresight()
 
     def _show_foresight(self) -> None:
-        if not self._foresees():
-            return
+        if self._foresees():
+            self.foreseen.setText(self._foresight())
+        self.fit()  # the panel's texts changed: their wrapped height too
+
+    def _foresight(self) -> str:
         action = self._in_view
         if not self._allowed or action is None or action.verb not in ("send", "block", "jutsu", "join", "team"):
-            self.foreseen.setText(MESSAGES("before_none"))
-            return
+            return MESSAGES("before_none")
         outcomes = self.coach.foresee(self._match, action)
-        self.foreseen.setText("\n".join(self.line(f) for f in outcomes) or MESSAGES("before_nothing"))
-        self.fit()
+        return "\n".join(self.line(f) for f in outcomes) or MESSAGES("before_nothing")
 
     def line(self, f) -> str:
         """One foreseen Showdown as a sentence."""

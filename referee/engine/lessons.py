@@ -27,7 +27,6 @@ from functools import cache
 from importlib import resources
 
 from .action import Action
-from .errors import IllegalAction
 from .match import Match
 
 
@@ -136,14 +135,3 @@ def lessons(game_id: str) -> tuple[Lesson, ...]:
                               solution=tuple(data["solution"]), wrong=tuple(data["wrong"]),
                               deadline=data.get("deadline", {}).get("turn")))
     return tuple(out)
-
-
-def try_action(lesson_match: LessonMatch, action: str) -> IllegalAction | None:
-    """The learner's action, or the refusal it met (the match unchanged)."""
-    try:
-        lesson_match.act(action)
-    except IllegalAction as refusal:
-        return refusal
-    return None
-
-

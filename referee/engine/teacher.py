@@ -75,15 +75,22 @@ def review(match: Match, coach: Coach, seats: Iterable[int] | None = None, count
     the player did as it says). A decision is an action taken where there was a choice (more than
     one legal action); forced moves are not reviewed."""
     wanted = None if seats is None else set(seats)
-    replay = Match.from_json(match.rules, {"initial": match.to_json()["initial"], "history": []}, match.state.cards)
-    points: list[TurningPoint] = []
+    initial = match.to_json()["initial"]
+
+    def at(index: int) -> Match:  # the position before action ``index``, replayed from the start
+        return Match.from_json(match.rules, {"initial": initial, "history": [str(a) for a in match.history[:index]]},
+                               match.state.cards)
+
+    replay = at(0)
+    moves: list[tuple[int, int, float, float]] = []  # (index, seat, before, after) of each decision
     for index, action in enumerate(match.history):
         seat = replay.actor
         decision = (wanted is None or seat in wanted) and len(replay.legal_actions()) > 1
-        if decision:
-            before, hint = coach.standing(replay, seat), coach.hint(replay)
+        before = coach.standing(replay, seat) if decision else 0.0
         replay.apply(action)
         if decision:
-            points.append(TurningPoint(index, seat, action, before, coach.standing(replay, seat), hint))
-    ranked = sorted(points, key=lambda p: (-abs(p.change), p.index))
-    return sorted(ranked[:count], key=lambda p: p.index)
+            moves.append((index, seat, before, coach.standing(replay, seat)))
+    chosen = sorted(sorted(moves, key=lambda m: (-abs(m[3] - m[2]), m[0]))[:count])
+    # the hint only where it is shown: a hint can try moves on copies of the position
+    return [TurningPoint(index, seat, match.history[index], before, after, coach.hint(at(index)))
+            for index, seat, before, after in chosen]

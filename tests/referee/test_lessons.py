@@ -11,8 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine.lessons import lessons, try_action
+from referee.engine.errors import IllegalAction
+from referee.engine.lessons import LessonMatch, lessons
 from referee.games import GAMES
+
+def try_action(played: LessonMatch, action: str) -> IllegalAction | None:
+    """The learner's action, or the refusal it met (the match unchanged)."""
+    try:
+        played.act(action)
+    except IllegalAction as refusal:
+        return refusal
+    return None
+
 
 ALL = [lesson for game in GAMES for lesson in lessons(game)]
 
