@@ -77,6 +77,9 @@ MESSAGES = Messages("cards.cli_matches", {
     "label_uid": "uid",
     "label_game": "game",
     "label_format": "format",
+    "label_expansions": "expansions",
+    "format_with": "{format} + {expansions}",
+    "expansion_list": "{expansions}",
     "label_mode": "mode",
     "label_seed": "seed",
     "label_players": "players",
@@ -101,8 +104,8 @@ MESSAGES = Messages("cards.cli_matches", {
     "stats_help": "games, wins and average turns per deck; games and wins per player",
 })
 
-FIELDS = ("uid", "game", "format", "mode", "seed", "players", "decks", "started", "finished", "result",
-          "turns", "actions")
+FIELDS = ("uid", "game", "format", "expansions", "mode", "seed", "players", "decks", "started", "finished",
+          "result", "turns", "actions")
 
 
 def say(key: str, *, err: bool = False, **params) -> None:
@@ -226,7 +229,9 @@ def _list(db: Database, args: argparse.Namespace) -> int:
         if info.damaged:
             say("damaged_row", uid=info.uid, started=_when(info.started), field=info.damaged)
             continue
-        say("match_row", uid=info.uid, started=_when(info.started), players=_versus(info), format=info.format,
+        fmt = MESSAGES("format_with", format=info.format, expansions=list(info.expansions)) if info.expansions \
+            else info.format
+        say("match_row", uid=info.uid, started=_when(info.started), players=_versus(info), format=fmt,
             mode=info.mode, status=_status(info))
     if not found:
         say("no_matches")
@@ -241,6 +246,7 @@ def _show(db: Database, args: argparse.Namespace) -> int:
     info = records.get_match(db, uid)
     values = {
         "uid": info.uid, "game": info.game, "format": info.format, "mode": info.mode, "seed": info.seed,
+        "expansions": MESSAGES("expansion_list", expansions=list(info.expansions)) if info.expansions else "-",
         "players": _versus(info),
         "decks": "; ".join(f"{_seat(info, s)}: {_deck(d)}" for s, d in enumerate(info.decks)),
         "started": _when(info.started), "finished": _when(info.finished) or "-",

@@ -179,6 +179,9 @@ class MatchRecord(SQLModel, table=True):
     hints_allowed: bool = Field(default=True, sa_column=Column(Boolean, nullable=False, default=True,
                                                                server_default=true()))
     hints_asked: int = Field(default=0, sa_column=Column(Integer, nullable=False, default=0, server_default="0"))
+    # the expansions shuffled into the game (Llamas Unleashed), their codes separated by spaces, as the
+    # initial position names them: read by lists that do not read that position
+    sets: str = Field(default="", sa_column=Column(Text, nullable=False, default="", server_default=""))
 
 
 class MatchSeat(SQLModel, table=True):

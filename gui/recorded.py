@@ -36,7 +36,8 @@ MESSAGES = Messages("gui.recorded", {
     "match_decks": "Decks",
     "match_decks_tip": "The deck each seat played: its name, or “list:” and a fingerprint of an unnamed card list",
     "format": "Format",
-    "format_tip": "The deck format the match was played in",
+    "format_tip": "The deck format the match was played in, and the expansions shuffled into its deck",
+    "format_with": "{format} + {expansions}",
     "mode": "Mode",
     "mode_tip": "Guided (the program holds the decks) or referee (physical cards)",
     "turn": "Turn",
@@ -103,6 +104,13 @@ def winner(info: MatchInfo) -> str:
     return seat_name(info, info.winner)
 
 
+def played_format(info: MatchInfo) -> str:
+    """The format a match was played in, with the expansions its deck had shuffled in, if any."""
+    if not info.expansions:
+        return current().term("format", info.format)
+    return MESSAGES("format_with", format=info.format, expansions=list(info.expansions))
+
+
 def rule(rule_id: str | None) -> str:
     """A rule id with its title in the active language ("" for none)."""
     if not rule_id:
@@ -121,7 +129,7 @@ MATCH_COLUMNS: dict[str, Column] = {
     "started": _column("started", lambda m: when(m.started), "started"),
     "players": _column("players", players, "players", wide=True),
     "decks": _column("match_decks", decks, "decks"),
-    "format": _column("format", lambda m: current().term("format", m.format), "format"),
+    "format": _column("format", played_format, "format"),
     "mode": _column("mode", lambda m: current().term("mode", m.mode), "mode"),
     "turn": _column("turn", lambda m: number(m.turns), "turns", True),
     "turns": _column("turns", lambda m: number(m.turns), "turns", True),

@@ -32,7 +32,7 @@ from .match.log_view import LogView
 from .match.page import page_class
 from .match.teacher import hint_text
 from .pages import Page
-from .recorded import MESSAGES as RECORDED, players, rule, seat_name, when, winner
+from .recorded import MESSAGES as RECORDED, played_format, players, rule, seat_name, when, winner
 
 MESSAGES = Messages("gui.replay", {
     "title": "Replay: {players}",
@@ -108,7 +108,7 @@ class ReplayPage(Page):
             shortcut.activated.connect(button.click)
             controls.addWidget(button)
         self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setRange(0, len(self.replay) if self.replay else 0)
+        self.slider.setRange(0, len(self.replay) if self.replay is not None else 0)
         self.slider.valueChanged.connect(self.go)
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the arrow keys are the page's shortcuts
         controls.addWidget(self.slider, 1)
@@ -128,7 +128,7 @@ class ReplayPage(Page):
         self.action_label.setWordWrap(True)
         self.situation_label = QLabel()
         self.situation_label.setWordWrap(True)
-        game = page_class(self.replay.info.game if self.replay else DEFAULT)
+        game = page_class(self.replay.info.game if self.replay is not None else DEFAULT)
         self.view = game.view
         self.board = game.make_board(self.context)
         board_scroll = QScrollArea()
@@ -169,7 +169,7 @@ class ReplayPage(Page):
     # --- stepping -------------------------------------------------------------------------------
     @property
     def step(self) -> int:
-        return self.replay.step if self.replay else 0
+        return self.replay.step if self.replay is not None else 0
 
     def go(self, step: int) -> None:
         """Show the position after ``step`` actions (clamped to the match's)."""
@@ -253,7 +253,7 @@ class ReplayPage(Page):
 
     # --- texts ----------------------------------------------------------------------------------
     def title(self) -> str:
-        return MESSAGES("title", players=players(self.replay.info)) if self.replay else MESSAGES("title", players=self.uid)
+        return MESSAGES("title", players=players(self.replay.info)) if self.replay is not None else MESSAGES("title", players=self.uid)
 
     def retranslate(self) -> None:
         for key, button in self.buttons.items():
@@ -265,7 +265,7 @@ class ReplayPage(Page):
         self.review_button.setToolTip(MESSAGES("review_tip") if guided else MESSAGES("review_guided"))
         self._list_points()
         self.step_label.setToolTip(MESSAGES("step_tip"))
-        last = len(self.replay) if self.replay else 0
+        last = len(self.replay) if self.replay is not None else 0
         widest = MESSAGES("step", step=last, last=last)  # the label keeps its width while stepping
         self.step_label.setMinimumWidth(self.step_label.fontMetrics().horizontalAdvance(widest) + 4)
         self.log_view.setToolTip(MESSAGES("log_tip"))
@@ -277,7 +277,7 @@ class ReplayPage(Page):
         info = self.replay.info
         result = self.result(info.winner, info.reason) if info.is_finished else winner(info)
         self.heading.setText(MESSAGES("heading", players=players(info), started=when(info.started),
-                                      format=current().term("format", info.format),
+                                      format=played_format(info),
                                       mode=current().term("mode", info.mode), result=result,
                                       hints=MESSAGES("hints_asked", n=info.hints_asked) if info.hints_allowed
                                       else MESSAGES("hints_off")))

@@ -37,7 +37,7 @@ TERM_PARAMS = {
     "symbols": "symbol", "symbol": "symbol", "expected": "card_type", "actual": "card_type",
     "result": "outcome", "format": "format", "mode": "mode", "phase": "phase", "verb": "verb",
     "source": "zone", "restriction": "restriction", "choice": "choice", "coin": "coin", "tool": "tool",
-    "game": "game",
+    "game": "game", "expansion": "expansion", "expansions": "expansion",
 }
 CARD_PARAMS = {"card", "number", "user", "lead", "on", "over", "against", "payer", "name_of", "by", "answered"}
 #: in the match log, also these name cards (one card number or a list of them)

@@ -123,8 +123,7 @@ def _setting(args: argparse.Namespace):
         return None
     for code in getattr(args, "expansion", None) or ():
         if code not in entry.expansions:
-            say("no_expansion", err=True, game=name, expansion=current().term("expansion", code),
-                expansions=", ".join(current().term("expansion", c) for c in entry.expansions) or "-")
+            say("no_expansion", err=True, game=name, expansion=code, expansions=list(entry.expansions) or "-")
             return None
     return entry, fmt, players
 
@@ -159,7 +158,7 @@ def _selfplay(args: argparse.Namespace) -> int:
     if len(entry.seats) > 1:
         say("players", players=players)
     if args.expansion:
-        say("expansions", expansions=", ".join(current().term("expansion", c) for c in args.expansion))
+        say("expansions", expansions=list(args.expansion))
     say("turns", turns=turns, average=f"{turns / max(1, args.games):.1f}")
     say("actions", actions=actions)
     say("winners", winners=", ".join(f"{r}: {n}" for r, n in sorted(reasons.items())) or MESSAGES("nobody"))

@@ -26,7 +26,7 @@ from referee.games import GAMES, game as game_entry
 
 from .errors import MESSAGES, RecordError, short
 from .reading import ACTION, MATCH, SEAT, UID, ActionInfo, MatchInfo, load, stored
-from .recording import decks_ok, dumps, outcome_of, state_format
+from .recording import decks_ok, dumps, expansions_of, outcome_of, state_format
 from .replaying import catalogue, replaying, rules_for
 from .stats import seat_rows, seats_outcome
 from localization import current
@@ -164,7 +164,7 @@ def _parse(data) -> _Parsed:
                      started=_parse_time(started), finished=None if finished is None else _parse_time(finished),
                      winner=winner, reason=reason, turns=turns, actions=len(actions),
                      computers={int(k): c for k, c in computers.items()}, hints_allowed=hints["allowed"],
-                     hints_asked=hints["asked"])
+                     hints_asked=hints["asked"], expansions=tuple(expansions_of(initial).split()))
     return _Parsed(info, initial, actions)
 
 
@@ -256,7 +256,8 @@ def _store(conn, parsed: _Parsed) -> Imported:
         match_id = conn.execute(insert(MATCH).values(
             uid=info.uid, game=info.game, format=info.format, mode=info.mode, seed=info.seed,
             players=dumps(info.players), decks=dumps(info.decks), initial=dumps(parsed.initial),
-            started=info.started, finished=info.finished, winner=info.winner, reason=info.reason,
+            sets=" ".join(info.expansions), started=info.started, finished=info.finished, winner=info.winner,
+            reason=info.reason,
             turns=info.turns, computers=dumps({str(k): v for k, v in sorted(info.computers.items())}),
             hints_allowed=info.hints_allowed, hints_asked=info.hints_asked)
         ).inserted_primary_key[0]

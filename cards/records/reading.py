@@ -52,6 +52,7 @@ class MatchInfo:
     computers: dict[int, str] = field(default_factory=dict)  # seat -> kind of computer player
     hints_allowed: bool = True  # whether the teacher's hints were on (issue 19)
     hints_asked: int = 0  # how many hints were asked
+    expansions: tuple[str, ...] = ()  # the codes of the expansions shuffled in (Llamas Unleashed)
     #: the column of a row damaged outside the program that cannot be read ("" for a sound one):
     #: lists show such a match as damaged, and opening it says so (`RecordError` "damaged")
     damaged: str = ""
@@ -86,7 +87,8 @@ def info(row, listing: bool = False) -> MatchInfo:
     return MatchInfo(uid=row.uid, game=row.game, format=row.format, mode=row.mode, seed=row.seed,
                      players=players, decks=decks, started=row.started, finished=row.finished, winner=row.winner,
                      reason=row.reason, turns=row.turns, actions=row.actions, computers=_computers(row.computers),
-                     hints_allowed=bool(row.hints_allowed), hints_asked=row.hints_asked, damaged=damaged)
+                     hints_allowed=bool(row.hints_allowed), hints_asked=row.hints_asked,
+                     expansions=tuple(row.sets.split()), damaged=damaged)
 
 
 def stored(row, column: str, kind: type):

@@ -73,6 +73,13 @@ def _gone(writer: str) -> bool:
         return False
 
 
+def expansions_of(initial: dict) -> str:
+    """The expansions an initial position shuffles in (its ``sets``, Llamas Unleashed), as the match's
+    record keeps them: their codes separated by spaces ("" for none)."""
+    sets = initial.get("sets")
+    return " ".join(code for code in sets if isinstance(code, str)) if isinstance(sets, list) else ""
+
+
 def state_format(game: str, state) -> str:
     """The format a position is played in: its own (Naruto), else its game's one format."""
     return getattr(state, "format", None) or GAMES[game].default_format
@@ -203,7 +210,7 @@ class Recorder:
             conn = session.connection()
             result = conn.execute(insert(MATCH).values(
                 uid=uid, game=game, format=state_format(game, state), mode=state.mode, seed=state.seed,
-                players=dumps(players), decks=dumps(decks), initial=dumps(initial),
+                players=dumps(players), decks=dumps(decks), initial=dumps(initial), sets=expansions_of(initial),
                 started=utc_now(), turns=0, writer=self.writer, claimed=utc_now(),
                 computers=dumps({str(k): v for k, v in sorted((computers or {}).items())})))
             tape.match_id = result.inserted_primary_key[0]

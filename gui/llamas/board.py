@@ -210,8 +210,7 @@ class LlamasBoard(QWidget):
         cards = counted(len(s.deck))
         if not s.sets:
             return MESSAGES("deck", cards=cards)
-        return MESSAGES("deck_with", cards=cards,
-                        expansions=", ".join(current().term("expansion", code) for code in s.sets))
+        return MESSAGES("deck_with", cards=cards, expansions=list(s.sets))
 
     def _draw_piles(self, s) -> None:
         """The discard pile's top card, and the cards being played, bottom first (played face up)."""

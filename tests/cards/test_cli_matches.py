@@ -77,6 +77,21 @@ def test_show_prints_the_record_and_every_action_by_a_unique_start_of_the_uid(st
     assert all(row.endswith(" " + notation) for row, notation in zip(rows, history))
 
 
+def test_list_and_show_name_a_llamas_matchs_expansions(sqlite_url, capsys):
+    """A Llamas match with an expansion shuffled in (L-SETUP-3) says so in the list and in its record;
+    one without says it has none."""
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    with Database(sqlite_url) as db:
+        farmed = Recorder(db).record(llamas_match(3, seed=4, expansions=["farmed-and-dangerous"]))
+        base = Recorder(db).record(llamas_match(2, seed=5))
+    lines = run(capsys, "matches", "list", "--database-url", sqlite_url)[1].splitlines()
+    assert "  base game + Farmed and Dangerous/guided mode  " in lines[0] and lines[0].startswith(farmed)
+    assert "  base game/guided mode  " in lines[1] and lines[1].startswith(base)
+    assert "expansions: Farmed and Dangerous\n" in run(capsys, "matches", "show", farmed, "--database-url", sqlite_url)[1]
+    assert "expansions: -\n" in run(capsys, "matches", "show", base, "--database-url", sqlite_url)[1]
+
+
 def test_replay_prints_each_step_and_the_result(stored, capsys):
     code, out, _ = run(capsys, "matches", "replay", stored["finished"], "--database-url", stored["url"])
     lines = out.splitlines()

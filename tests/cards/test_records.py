@@ -517,6 +517,34 @@ def test_a_llamas_match_of_five_players_is_recorded_exported_imported_and_resume
     other.close()
 
 
+def test_a_llamas_match_keeps_its_expansions_in_lists_exports_imports_and_older_records(db, db_url, tmp_path, template):
+    """The expansions a match shuffles in (L-SETUP-3) are part of its record: the lists read them
+    without its initial position, an import takes them from the file's initial position, and a match
+    recorded before they were kept gets them from its own (migration 0011)."""
+    from alembic import command
+
+    from cards.db import alembic_config
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    farmed = llamas_match(3, seed=4, expansions=["farmed-and-dangerous"])
+    base = llamas_match(2, seed=5)
+    uid, plain = Recorder(db).record(farmed), Recorder(db).record(base)
+    listed = {info.uid: info.expansions for info in records.list_matches(db)}
+    assert listed == {uid: ("farmed-and-dangerous",), plain: ()}
+    assert [m.expansions for m in records.page_matches(db) if m.uid == uid] == [("farmed-and-dangerous",)]
+    exported = json.loads(json.dumps(records.export_match(db, uid)))
+    other = open_db(f"sqlite:///{tmp_path / 'other.sqlite'}", template)
+    records.import_match(other, exported)
+    assert records.get_match(other, uid).expansions == ("farmed-and-dangerous",)
+    other.close()
+    with db.engine.connect() as conn, conn.begin():
+        command.downgrade(alembic_config(conn), "0010")
+    db.close()
+    with Database(db_url) as again:
+        assert records.get_match(again, uid).expansions == ("farmed-and-dangerous",)
+        assert records.get_match(again, plain).expansions == ()
+
+
 # --- one writer at a time ---------------------------------------------------------------------------
 
 

@@ -134,6 +134,21 @@ def test_history_lists_every_match_with_winner_and_rule_and_filters(window, reco
     save(window, tmp_path / "history.png")
 
 
+def test_history_names_a_llamas_matchs_expansions_in_the_language_shown(window):
+    """A match with an expansion shuffled into its deck says so in its Format column and in its
+    replay's heading, in the language shown. (The match has no action yet: its replay still shows
+    its own game's board.)"""
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    uid = Recorder(window.context.database()).record(llamas_match(3, seed=4, expansions=["farmed-and-dangerous"]))
+    for lang, expected in (("en", "base game + Farmed and Dangerous"), ("ru", "базовая игра + «Фермерские и опасные»")):
+        language().set(lang)
+        page = window.open(HistoryPage(window))
+        rows = {m.uid: row for m, row in zip(sorted_rows(page.table), shown(page.table))}
+        assert rows[uid][3] == expected
+        assert expected in window.open(ReplayPage(window, uid)).heading.text()
+
+
 def test_statistics_table_equals_deck_stats_and_the_chart_paints(window, recorded, tmp_path):
     page = window.open(HistoryPage(window))
     page.tabs.setCurrentIndex(1)
