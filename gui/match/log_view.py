@@ -190,7 +190,16 @@ class LogView(QListView):
         self.activated.connect(self._activated)
         self.refusals: list[tuple[int, str, str]] = []
         self._match, self._actors = None, []
+        # the lines are laid out in batches after `display` returns, each batch lengthening the scroll
+        # range: the view follows them to the last line until the reader scrolls
+        self._follow = False
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(lambda _low, high: self._follow and bar.setValue(high))
+        bar.actionTriggered.connect(self._stop_following)
         watch(self)
+
+    def _stop_following(self, _action: int) -> None:
+        self._follow = False
 
     def display(self, match, actors: list[int | None], viewers: frozenset[int] | None = None) -> None:
         """Show ``match``'s log to a screen held by ``viewers`` (None: every line whole, a replay)."""
@@ -198,6 +207,7 @@ class LogView(QListView):
         self.log.set_viewers(viewers)
         self.refusals = [r for r in self.refusals if r[0] <= len(match.history)]  # an undo drops later ones
         self.log.show(match, actors, self.refusals)
+        self._follow = True
         self.scrollToBottom()
 
     def add_refusal(self, rule: str, message: str) -> None:

@@ -531,6 +531,17 @@ def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(windo
     page.buttons["last"].click()
     check(len(actions))
     assert not page.buttons["forward"].isEnabled()
+    view, bar = page.log_view, page.log_view.verticalScrollBar()
+
+    def last_line_shown() -> bool:  # the lines are laid out in batches; the view follows them to the end
+        rect = view.visualRect(view.model().index(view.model().rowCount() - 1, 0))
+        return rect.isValid() and 0 <= rect.top() and rect.bottom() <= view.viewport().height() + 1
+
+    qtbot.waitUntil(last_line_shown)
+    assert bar.value() == bar.maximum() > 0
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)  # the reader scrolls up: the log stays there
+    qtbot.wait(50)
+    assert bar.value() == 0
     winner = info.players[info.winner]
     assert f"Game over: {winner} ({rule(info.reason)})" in page.situation_label.text()
     save(window, tmp_path / "replay_end.png")
