@@ -87,13 +87,15 @@ def players(info: MatchInfo) -> str:
 
 
 def decks(info: MatchInfo) -> str:
-    """Each seat's deck; a game of more players with no decks (Llamas Unleashed: one shared deck)
-    shows one dash, not one per seat."""
+    """Each seat's deck; a match with no decks named (Llamas Unleashed: one shared deck, of any
+    number of players) shows one dash, not one per seat."""
+    if not any(info.decks):
+        return MESSAGES("no_deck")
     labels = [current().deck_name(label) if (label := records.deck_label(d)) else MESSAGES("no_deck")
               for d in info.decks]
     if len(labels) == 2:
         return MESSAGES("decks", first=labels[0], second=labels[1])
-    return " / ".join(labels) if any(info.decks) else MESSAGES("no_deck")
+    return " / ".join(labels)
 
 
 def winner(info: MatchInfo) -> str:

@@ -140,12 +140,13 @@ def test_history_names_a_llamas_matchs_expansions_in_the_language_shown(window):
     its own game's board.)"""
     from referee.games.llamas.rules import new_match as llamas_match
 
-    uid = Recorder(window.context.database()).record(llamas_match(3, seed=4, expansions=["farmed-and-dangerous"]))
+    uid = Recorder(window.context.database()).record(llamas_match(2, seed=4, expansions=["farmed-and-dangerous"]))
     for lang, expected in (("en", "base game + Farmed and Dangerous"), ("ru", "базовая игра + «Фермерские и опасные»")):
         language().set(lang)
         page = window.open(HistoryPage(window))
         rows = {m.uid: row for m, row in zip(sorted_rows(page.table), shown(page.table))}
         assert rows[uid][3] == expected
+        assert rows[uid][2] == "—"  # one shared deck, whatever the number of players
         assert expected in window.open(ReplayPage(window, uid)).heading.text()
 
 
