@@ -2,7 +2,7 @@
 one bare `transitions` trigger, and one decision of python-chess.
 
     python bench/engine.py [--game naruto|llamas|both] [--games N] [--seed S] [--format standard|french]
-                           [--players P] [--profile [N]]
+                           [--players P] [--profile [N]] [--bytecodes [N]]
 
 A *decision* is what a player (or a program playing for one) does once: ask `legal_actions()` and
 `apply()` one of them; both are timed together with `time.perf_counter_ns` (wall clock) and
@@ -38,6 +38,7 @@ printed).
 from __future__ import annotations
 
 import argparse
+import collections
 import cProfile
 import io
 import pstats
@@ -267,15 +268,24 @@ def shared_trigger_ns(samples: int = BARE_SAMPLES) -> Samples:
     return out
 
 
-def profile(game: str, games: int, seed: int, fmt: str, players: int, top: int) -> str:
-    """cProfile of the decision loop (legal_actions + apply) over ``games`` games."""
+def decision_loop(game: str, games: int, seed: int, fmt: str, players: int):
+    """The decision loop (legal_actions + apply) over ``games`` games set up beforehand, as a
+    function to run under a profiler, and the count of its decisions once it has run."""
     prepared = list(matches(game, games, seed, fmt, players))
+    done = [0]
 
     def loop() -> None:
         for match, rng in prepared:
             while not match.is_over():
                 match.apply(rng.choice(match.legal_actions()))
+                done[0] += 1
 
+    return loop, done
+
+
+def profile(game: str, games: int, seed: int, fmt: str, players: int, top: int) -> str:
+    """cProfile of the decision loop over ``games`` games."""
+    loop, _ = decision_loop(game, games, seed, fmt, players)
     prof = cProfile.Profile()
     prof.runcall(loop)
     out = io.StringIO()
@@ -283,6 +293,36 @@ def profile(game: str, games: int, seed: int, fmt: str, players: int, top: int) 
     stats.sort_stats("tottime").print_stats(top)
     stats.sort_stats("cumulative").print_stats(top)
     return out.getvalue()
+
+
+def bytecodes(game: str, games: int, seed: int, fmt: str, players: int, top: int) -> str:
+    """Where a decision's bytecodes go: the bytecodes the decision loop runs over ``games`` games,
+    counted one by one (`sys.settrace` with opcode events, exact and the same on any machine, unlike
+    times), per decision, by file and by the ``top`` functions."""
+    loop, done = decision_loop(game, games, seed, fmt, players)
+    counts: collections.Counter = collections.Counter()
+
+    def trace(frame, event, arg):
+        frame.f_trace_opcodes, frame.f_trace_lines = True, False
+        if event == "opcode":
+            counts[frame.f_code] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        loop()
+    finally:
+        sys.settrace(None)
+    total, n = sum(counts.values()), max(1, done[0])
+    by_file: collections.Counter = collections.Counter()
+    for code, k in counts.items():
+        by_file[Path(code.co_filename).name] += k
+    lines = [f"{total / n:.0f} bytecodes a decision ({done[0]} decisions); by file:"]
+    lines += [f"  {k / n:8.1f} {100 * k / total:5.1f}%  {name}" for name, k in by_file.most_common(top)]
+    lines.append("by function:")
+    lines += [f"  {k / n:8.1f} {100 * k / total:5.1f}%  {code.co_qualname} ({Path(code.co_filename).name}:"
+              f"{code.co_firstlineno})" for code, k in counts.most_common(top)]
+    return "\n".join(lines)
 
 
 def met(ok: bool) -> str:
@@ -336,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=4, help="Llamas players")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0, metavar="N",
                     help="also print the N top functions of a cProfile run of each game's decision loop")
+    ap.add_argument("--bytecodes", type=int, nargs="?", const=30, default=0, metavar="N",
+                    help="also count the bytecodes of each game's decision loop: per decision, by file and the "
+                         "N top functions (slow: use few games)")
     args = ap.parse_args(argv)
     if chess is None:
         print(NO_CHESS, file=sys.stderr)
@@ -350,6 +393,10 @@ def main(argv: list[str] | None = None) -> int:
         for game in games:
             print(f"\n--- {game} ---")
             print(profile(game, max(1, min(args.games, 50)), args.seed, args.format, args.players, args.profile))
+    if args.bytecodes:
+        for game in games:
+            print(f"\n--- {game}: bytecodes ---")
+            print(bytecodes(game, max(1, min(args.games, 10)), args.seed, args.format, args.players, args.bytecodes))
     return 0
 
 
