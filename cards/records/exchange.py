@@ -257,8 +257,7 @@ def _store(conn, parsed: _Parsed) -> Imported:
             uid=info.uid, game=info.game, format=info.format, mode=info.mode, seed=info.seed,
             players=dumps(info.players), decks=dumps(info.decks), initial=dumps(parsed.initial),
             sets=" ".join(info.expansions), started=info.started, finished=info.finished, winner=info.winner,
-            reason=info.reason,
-            turns=info.turns, computers=dumps({str(k): v for k, v in sorted(info.computers.items())}),
+            reason=info.reason, turns=info.turns, computers=dumps({str(k): v for k, v in sorted(info.computers.items())}),
             hints_allowed=info.hints_allowed, hints_asked=info.hints_asked)
         ).inserted_primary_key[0]
         conn.execute(insert(SEAT), seat_rows(match_id, info.players, info.decks, finished=info.finished is not None,

@@ -15,9 +15,8 @@ the model's new state (the value `set_state` gives it) and the machine's finaliz
 same order and with the same event data as the stock machine; only the structural look-ups are
 remembered. In the common case (no queue, the log off, the event data sent to callbacks) the stock
 `_trigger_event`, `_trigger_event_nested`, `NestedEvent.trigger_nested`, `_process` and
-`Transition.execute` are carried out as one (`SharedMachine.trigger_event` and `_fire`; more directly,
-`_fire_direct`, when only the machine's own scope has the event and the machine has no callbacks of
-its own, as in the engine's tables), without their log lines; `State.enter`/`exit` lose theirs too while the log is off; and then an empty list of
+`Transition.execute` are carried out as one (`SharedMachine.trigger_event` and `_fire`), without
+their log lines; `State.enter`/`exit` lose theirs too while the log is off; and then an empty list of
 callbacks is not walked and a state left or entered that has no callbacks is not visited (nothing
 would run nor be logged). In any other case the stock code runs, with the memoized state look-ups
 and changes of state. The memo is dropped whenever states or transitions are added or removed. The
@@ -157,7 +156,6 @@ class SharedMachine(HierarchicalMachine):
         self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event, `_plan_sources` there)]
         self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
-        self._memo_direct: dict = {}  # (trigger, state name) -> `_plan_direct`
         self._memo_valid: bool | None = None
         super().__init__(*args, **kwargs)
 
@@ -177,8 +175,7 @@ class SharedMachine(HierarchicalMachine):
             yield from SharedMachine._all_states(s.states)
 
     def _forget(self) -> None:
-        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes,
-                     self._memo_direct):
+        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes):
             memo.clear()
         self._memo_valid = None
 
@@ -198,34 +195,17 @@ class SharedMachine(HierarchicalMachine):
     def trigger_event(self, model, trigger, *args, **kwargs):
         """`HierarchicalMachine.trigger_event`. Without a queue, in the machine's own scope, with the
         log off (events' debug lines, states' and transitions' info lines), the event data sent to
-        callbacks and the model's state one name, it is carried out here as the stock code carries
-        it out, with what depends only on the state name remembered (`_fire`); and most directly
-        (`_fire_direct`) when only the machine's own scope has the event and the machine has no
-        callbacks of its own. Otherwise the stock code runs."""
+        callbacks and the model's state one name, it is carried out here (`_fire`) as the stock code
+        carries it out, with what depends only on the state name remembered; otherwise by the stock
+        code."""
         attrs = self.__dict__
         current = getattr(model, attrs["model_attribute"], None)
-        # a plan is remembered only for a state name (a string) once the memo is known valid
-        direct = attrs["_memo_direct"].get((trigger, current))
-        if (direct is not None and not (attrs["_stack"] or attrs["_queued"] or attrs["_transition_queue"]
-                                        or attrs["scoped"] is not self or not attrs["send_event"]
-                                        or attrs["_prepare_event"] or attrs["_before_state_change"]
-                                        or attrs["_after_state_change"] or attrs["_on_exception"]
-                                        or attrs["_finalize_event"]
-                                        or _NESTING_LOG.isEnabledFor(logging.DEBUG)
-                                        or _CORE_LOG.isEnabledFor(logging.INFO))):
-            event_data = _EventData(self, model, args, kwargs)
-            result = _fire_direct(self, event_data, direct)
-            # `_check_event_result` returns any other result as it is
-            event_data.result = result if result is not None else self._check_event_result(result, model, trigger)
-            return event_data.result
         # a valid memo (`_memo_ok`) implies a compatible transitions
         if (attrs["_stack"] or attrs["_queued"] or attrs["_transition_queue"] or attrs["scoped"] is not self
                 or not attrs["send_event"] or not isinstance(current, str)
                 or not (attrs["_memo_valid"] or self._memo_ok())
                 or _NESTING_LOG.isEnabledFor(logging.DEBUG) or _CORE_LOG.isEnabledFor(logging.INFO)):
             return super().trigger_event(model, trigger, *args, **kwargs)
-        if (trigger, current) not in attrs["_memo_direct"]:
-            attrs["_memo_direct"][(trigger, current)] = self._plan_direct(trigger, current)
         event_data = _EventData(self, model, args, kwargs)
         # as `HierarchicalMachine._trigger_event` (entering the machine's own scope, where it is, changes
         # nothing): errors go to the on_exception callbacks if any, finalize callbacks run in any case
@@ -247,15 +227,6 @@ class SharedMachine(HierarchicalMachine):
                 _NESTING_LOG.error("%sWhile executing finalize callbacks a %s occurred: %s.",
                                    self.name, type(err).__name__, str(err))
         return event_data.result
-
-    def _plan_direct(self, trigger: str, current: str) -> tuple | None:
-        """For `_fire_direct`: (the event, the sources tried as (state, name, path, transitions) in
-        order) when only the machine's own scope has ``trigger`` from ``current``, else None."""
-        plan = self._plan_scopes(current, trigger)
-        if len(plan) != 1 or plan[0][0] is not None:
-            return None
-        _, event, order = plan[0]
-        return event, tuple((state, name, path, event.transitions[name]) for name, path, state, _ in order)
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):
@@ -377,35 +348,3 @@ def _fire(self, attrs: dict, event_data, trigger: str, current: str):
         if tmp is not None:
             result = bool(tmp)
     return result
-
-
-def _fire_direct(self, event_data, direct: tuple):
-    """`_fire` where only the machine's own scope has the event (``direct``, `_plan_direct`) and
-    the machine has no callbacks of its own (`SharedMachine.trigger_event` has made sure): the
-    sources in turn, then their transitions, until one's conditions hold; its callbacks before, the
-    change of state and its callbacks after."""
-    event, sources = direct
-    event_data.event = event
-    for state, state_name, state_path, tried in sources:
-        event_data.state = state
-        event_data.source_name = state_name
-        event_data.source_path = list(state_path)
-        for trans in tried:
-            event_data.transition = trans
-            if trans.prepare:
-                self.callbacks(trans.prepare, event_data)
-            for cond in trans.conditions:  # `Condition.check`, with the event data sent
-                func = cond.func
-                if not (cond.check(event_data) if func.__class__ is str else func(event_data) == cond.target):
-                    event_data.result = False
-                    break
-            else:
-                if trans.before:
-                    self.callbacks(trans.before, event_data)
-                if trans.dest:  # None: an internal transition, no state change
-                    trans._change_state(event_data)
-                if trans.after:
-                    self.callbacks(trans.after, event_data)
-                event_data.result = True
-                return True
-    return event_data.result

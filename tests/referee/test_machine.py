@@ -242,8 +242,8 @@ def _sparse(states, every: int):
 @pytest.mark.parametrize("seed", range(3))
 def test_machines_with_few_or_no_callbacks_agree(seed, every):
     """As the engine's tables: conditions only and no callbacks (``every`` 1000), or callbacks on some
-    states and transitions only, none on the machine (the machine's most direct way,
-    `hsm._fire_direct`); the same results, states and callbacks trigger by trigger."""
+    states and transitions only, none on the machine; the same results, states and callbacks trigger
+    by trigger."""
     rng = random.Random(seed)
     for states, transitions, initial, triggers in (
         (NESTED_STATES, NESTED_TRANSITIONS, "A_x", NESTED_TRIGGERS),
