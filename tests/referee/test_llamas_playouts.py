@@ -188,16 +188,9 @@ def test_referee_mode_games_with_the_expansion_name_its_physical_cards():
 @pytest.mark.soak
 @pytest.mark.timeout(0)
 @pytest.mark.parametrize("players", range(2, 9))
-def test_soak_random_games_with_the_expansion(players):
-    games = [play(players, 3_000_000 + k, expansions=FARMED) for k in range(SOAK_GAMES)]
-    assert problems(games) == []
-
-
-@pytest.mark.soak
-@pytest.mark.timeout(0)
-@pytest.mark.parametrize("players", range(2, 9))
-def test_soak_random_games(players):
-    games = [play(players, 1_000_000 + k) for k in range(SOAK_GAMES)]
+@pytest.mark.parametrize("expansions,first_seed", [((), 1_000_000), (FARMED, 3_000_000)], ids=["base", "farmed"])
+def test_soak_random_games(players, expansions, first_seed):
+    games = [play(players, first_seed + k, expansions=expansions) for k in range(SOAK_GAMES)]
     assert problems(games) == []
 
 
