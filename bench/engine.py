@@ -25,8 +25,9 @@ one of them picked at random, ``board.push(move)``; a finished game (`Board.is_g
 starts again from the initial position. Without the package the bench says so and leaves it out.
 
 Samples of both yardsticks are taken in batches between the games rather than all after them, so
-that decisions and yardsticks are timed under the same load on a shared machine. Everything runs in
-this one process, on one core.
+that decisions and yardsticks are timed under the same load on a shared machine; each game's
+decisions are compared with the chess decisions timed between its own games (a shared machine's
+speed drifts over a run). Everything runs in this one process, on one core.
 
 Goals: a Naruto decision costs at most 2 bare triggers (medians, wall clock); at least 50 random
 Naruto games per second; a Naruto decision costs at most 1.2 chess decisions and a Llamas decision
@@ -208,12 +209,12 @@ class Yardsticks:
         self.bare_batch = -(-bare_samples // batches)
         self.chess_batch = -(-chess_samples // batches) if self.chess is not None else 0
         self.bare = Samples()
-        self.chess_decisions = Samples()
 
-    def batch(self) -> None:
+    def batch(self, chess_decisions: Samples) -> None:
+        """One batch of each: the bare triggers into `bare`, the chess decisions into ``chess_decisions``."""
         bare_triggers(self.trigger, self.model, self.bare_batch, self.bare)
         if self.chess is not None:
-            self.chess.decisions(self.chess_batch, self.chess_decisions)
+            self.chess.decisions(self.chess_batch, chess_decisions)
 
 
 @dataclass
@@ -226,6 +227,8 @@ class Run:
     cpu_seconds: float = 0.0
     finished: int = 0
     decisions: Samples = field(default_factory=Samples)
+    #: the chess decisions timed between this game's games
+    chess: Samples = field(default_factory=Samples)
 
     @property
     def games_per_second(self) -> float:
@@ -255,7 +258,7 @@ def play_timed(game: str, games: int, seed: int, *, fmt: str = "standard", playe
         total_cpu += cpu_clock() - game_cpu
         run.finished += match.is_over()
         if yardsticks is not None:
-            yardsticks.batch()
+            yardsticks.batch(run.chess)
     run.seconds, run.cpu_seconds = total_wall / 1e9, total_cpu / 1e9
     return run
 
@@ -340,10 +343,10 @@ def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> No
               f"({len(d) / run.games:.0f} per game), {run.games_per_second:.1f} random games per second "
               f"(by CPU time {run.games / run.cpu_seconds:.1f}; wall {run.seconds:.2f} s, CPU {run.cpu_seconds:.2f} s)")
         print(f"  decision (legal_actions + apply): {d.line()}")
-    if yardsticks.chess is not None:
-        print(f"chess decision (list(board.legal_moves) + push, {len(yardsticks.chess_decisions)} samples "
-              f"between the games): {yardsticks.chess_decisions.line()}")
-    else:
+        if yardsticks.chess is not None:
+            print(f"  chess decision (list(board.legal_moves) + push, {len(run.chess)} samples between these "
+                  f"games): {run.chess.line()}")
+    if yardsticks.chess is None:
         print(NO_CHESS)
     print(f"bare transitions trigger (stock HierarchicalMachine, {len(bare)} samples between the games): "
           f"median {bare.median():.2f} us, mean {bare.mean():.2f} us, p99 {bare.p99():.2f} us, "
@@ -352,7 +355,7 @@ def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> No
     for run in runs:
         d = run.decisions
         if yardsticks.chess is not None:
-            c = yardsticks.chess_decisions
+            c = run.chess
             ratio = d.mean(True) / c.mean(True)
             print(f"{label[run.game]} decision / chess decision: mean by CPU time {ratio:.2f}x (wall clock "
                   f"{d.mean() / c.mean():.2f}x), p99 by CPU time {d.p99(True) / c.p99(True):.2f}x (wall clock "

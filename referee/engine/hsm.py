@@ -24,6 +24,11 @@ model's state must be one name (no parallel states) and no state may be final, a
 be a 0.9 release (whose internals this restates), or the machine runs the stock code;
 `tests/referee/test_machine.py` checks that both machines agree trigger by trigger, with callbacks
 everywhere, on some states or on none, queued or not, with the log on or off.
+
+`SharedMachine.fire` is ``trigger_event`` for a table like the engine's, whose conditions are pure
+functions of the model (`ModelCondition`) and which has no other callbacks: when the trigger would run
+no callback but those conditions, it tests them and sets the model's new state, with no event data and
+no log lines; otherwise it is ``trigger_event``.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from __future__ import annotations
 import itertools
 import logging
 from functools import reduce
-from typing import Any
+from typing import Any, Callable
 
 import transitions
 from transitions.core import listify
@@ -45,7 +50,7 @@ _NESTING_LOG = logging.getLogger("transitions.extensions.nesting")  # where even
 COMPATIBLE = transitions.__version__.startswith("0.9.")
 
 
-__all__ = ["SharedMachine"]
+__all__ = ["ModelCondition", "SharedMachine"]
 
 
 class _State(NestedState):
@@ -138,6 +143,22 @@ class _EventData(NestedEventData):
         self.machine, self.model, self.args, self.kwargs = machine, model, args, kwargs
 
 
+class ModelCondition:
+    """A transition condition that is a pure function of the model and of what the trigger passes as
+    its keyword ``memo``: ``test(model, memo)``. `SharedMachine.fire` calls ``test`` itself; as any
+    condition (``trigger_event``, a stock machine) it is called with the event data (``send_event``).
+    Pure: testing it again gives the same answer and changes nothing, which lets `fire` hand a
+    trigger over to ``trigger_event`` after testing some."""
+
+    __slots__ = ("test",)
+
+    def __init__(self, test: Callable[[Any, Any], Any]):
+        self.test = test
+
+    def __call__(self, event_data) -> Any:
+        return self.test(event_data.model, event_data.kwargs.get("memo"))
+
+
 class SharedMachine(HierarchicalMachine):
     """A HierarchicalMachine whose structural look-ups are memoized (see the module docstring).
 
@@ -156,6 +177,7 @@ class SharedMachine(HierarchicalMachine):
         self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event, `_plan_sources` there)]
         self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
+        self._memo_routes: dict = {}  # (trigger, state name) -> `_plan_route`
         self._memo_valid: bool | None = None
         super().__init__(*args, **kwargs)
 
@@ -175,7 +197,7 @@ class SharedMachine(HierarchicalMachine):
             yield from SharedMachine._all_states(s.states)
 
     def _forget(self) -> None:
-        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes):
+        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes, self._memo_routes):
             memo.clear()
         self._memo_valid = None
 
@@ -227,6 +249,48 @@ class SharedMachine(HierarchicalMachine):
                 _NESTING_LOG.error("%sWhile executing finalize callbacks a %s occurred: %s.",
                                    self.name, type(err).__name__, str(err))
         return event_data.result
+
+    def fire(self, model, trigger: str, memo: Any = None) -> bool | None:
+        """``trigger_event(model, trigger, memo=memo)``: the same result and the same new state. When
+        the machine has no queue, is in its own scope, sends the event data, has no callbacks of its
+        own and the trigger's transitions tried, their states left and entered have none but
+        `ModelCondition`s, the trigger is carried out here, with no event data made and no log line
+        (the engine keeps the transitions log at WARNING): the conditions tested in the stock order,
+        then the model given its new state as `_Transition._change_state` remembers it. Anything else
+        (a callback or another condition met on the way, a change not worked out yet, a trigger the
+        state does not have) goes to ``trigger_event``, which tests the conditions again (they are
+        pure, `ModelCondition`). A table's steps fire thousands of times a game; this is most of
+        what a step costs the machine."""
+        attrs = self.__dict__
+        attribute = attrs["model_attribute"]
+        current = getattr(model, attribute, None)
+        if current.__class__ is str and attrs["send_event"] and not (
+                attrs["_stack"] or attrs["_queued"] or attrs["_prepare_event"] or attrs["_before_state_change"]
+                or attrs["_after_state_change"] or attrs["_finalize_event"] or attrs["_on_exception"]):
+            routes = attrs["_memo_routes"]
+            route = routes.get((trigger, current))
+            if route is None:
+                route = routes[(trigger, current)] = self._plan_route(current, trigger)
+            if route:
+                fired = _quiet(self, route, model, memo, current, attribute)
+                if fired is not None:
+                    return fired
+        return self.trigger_event(model, trigger, memo=memo)
+
+    def _plan_route(self, current: str, trigger: str) -> tuple | bool:
+        """(the event, the names of the sources tried) when ``trigger`` from ``current`` is the machine's
+        own event only (no state's nested machine has it) and some source has it; False when `fire`
+        leaves it to ``trigger_event`` (which raises for a state or trigger it does not know)."""
+        if not self._memo_ok():
+            return False
+        try:
+            plan = self._plan_scopes(current, trigger)
+        except (ValueError, KeyError, AttributeError):
+            return False
+        if len(plan) != 1 or plan[0][0] is not None or not plan[0][2]:
+            return False
+        _, event, order = plan[0]
+        return event, tuple(name for name, *_ in order)
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):
@@ -348,3 +412,37 @@ def _fire(self, attrs: dict, event_data, trigger: str, current: str):
         if tmp is not None:
             result = bool(tmp)
     return result
+
+
+def _quiet(machine: SharedMachine, route: tuple, model: Any, memo: Any, current: str, attribute: str) -> bool | None:
+    """`SharedMachine.fire` on its ``route``: True when a transition fired (the model has its new state),
+    False when none of the sources' transitions had its conditions hold (what ``trigger_event``
+    returns then), None when a callback or a condition other than a `ModelCondition` is met, or the
+    change of state is not remembered yet (the model untouched: ``trigger_event`` takes over)."""
+    event, names = route
+    for name in names:
+        for trans in event.transitions[name]:
+            if trans.prepare or trans.before or trans.after:
+                return None
+            for cond in trans.conditions:
+                func = cond.func
+                if func.__class__ is not ModelCondition:
+                    return None
+                if func.test(model, memo) != cond.target:
+                    break
+            else:
+                if trans.dest is None:  # an internal transition: the state stays
+                    return True
+                plan = machine.__dict__["_memo_changes"].get((trans, current, machine))
+                if plan is None:
+                    return None
+                exits, value, _, enters, _ = plan
+                for state, _ in exits:
+                    if state.on_exit:
+                        return None
+                for state, _ in enters:
+                    if state.on_enter:
+                        return None
+                setattr(model, attribute, value)
+                return True
+    return False

@@ -5,9 +5,11 @@ A game declares its phases, steps and chain steps as nested states and its trigg
 `build_machine` turns that table into one `transitions` HierarchicalMachine, built once per game and
 deck format and shared by every match: matches are not registered as models (so they cost nothing to
 create and are garbage-collected normally); the match passes its state object to
-`machine.trigger_event`, and the machine keeps the current state in the object's ``phase``.
+`machine.fire` (``trigger_event`` without its event data when nothing but guards would run, see
+`SharedMachine.fire`), and the machine keeps the current state in the object's ``phase``.
 
-Guards are pure functions of the state. The machine evaluates them as transition conditions, and
+Guards are pure functions of the state. The machine evaluates them as transition conditions
+(`ModelCondition`s), and
 `Table.allowed` evaluates the same functions to tell which triggers may fire now, which is where
 `Match.legal_actions` starts. Given a *guard memo* (a dict: guard function -> its value on one
 position, see `Match`), each guard is evaluated at most once on that position: by whichever asks
@@ -23,7 +25,7 @@ from typing import Any, Callable, Iterable
 
 from transitions.extensions import HierarchicalMachine
 
-from .hsm import SharedMachine
+from .hsm import ModelCondition, SharedMachine
 
 logging.getLogger("transitions").setLevel(logging.WARNING)
 
@@ -97,9 +99,9 @@ class Table:
 
     def __post_init__(self) -> None:
         self.machine = build_machine(self)
-        #: the machine's `trigger_event`, looked up once: every step fires through it, and reading an
-        #: attribute of a machine is slow (see `SharedMachine`)
-        self._trigger = self.machine.trigger_event
+        #: the machine's `fire`, looked up once: every step fires through it, and reading an attribute
+        #: of a machine is slow (see `SharedMachine`)
+        self._fire = self.machine.fire
         self.by_state = {leaf: [r for r in self.rows if _within(leaf, r.source)] for leaf in leaves(self.states)}
         for leaf, rows in self.by_state.items():  # our view of the table agrees with the machine's
             assert {r.trigger for r in rows} == set(self.machine.get_triggers(leaf)), leaf
@@ -136,7 +138,7 @@ class Table:
         """Fire ``row`` through the machine (internal rows too), whose guards the caller has just
         checked on this same state (`Match` always does); the machine checks them again as its
         transition's conditions, reading their values from ``memo`` when it is given."""
-        if not self._trigger(state, row.trigger, guards=memo):
+        if not self._fire(state, row.trigger, memo):
             raise RuntimeError(f"{row.trigger} did not fire from {state.phase}")
 
     def mermaid(self) -> str:
@@ -178,17 +180,16 @@ def _transitions(rows: list[Row], guards: dict[str, tuple[Guard, str]]) -> list[
     return out
 
 
-def _condition(fn: Guard) -> Callable[[Any], bool]:
-    """A transition condition evaluating ``fn`` on the model, through the trigger's guard memo (the
-    keyword ``guards`` of `trigger_event`) when it has one."""
-    def condition(event: Any) -> Any:
-        memo = event.kwargs.get("guards")
+def _condition(fn: Guard) -> ModelCondition:
+    """A transition condition evaluating ``fn`` on the model, through the trigger's guard memo (its
+    ``memo``, see `Table.fire`) when it has one."""
+    def test(model: Any, memo: GuardMemo | None) -> Any:
         if memo is not None:
             value = memo.get(fn, UNKNOWN)  # what `Match` has always worked out already
             if value is not UNKNOWN:
                 return value
-        return holds(fn, event.model, memo)
-    return condition
+        return holds(fn, model, memo)
+    return ModelCondition(test)
 
 
 def build_machine(table: Table) -> HierarchicalMachine:

@@ -29,7 +29,7 @@ from .links import add_link, effect, holds, watchers
 from .state import LlamasState
 from .traits import FieldTraits, alternatives, field_traits, matches, sheltered, unanswerable, words
 from .turn import check_plain
-from .zones import distinct, hidden, locate, move, reveal
+from .zones import distinct, first_copies, hidden, locate, move, reveal
 
 #: the rule that says where each type may be played (L-CARD-2..5)
 PLACEMENT = {"animal": "L-CARD-5", "upgrade": "L-CARD-2", "downgrade": "L-CARD-3", "magic": "L-CARD-4"}
@@ -186,24 +186,29 @@ def candidates_play(s: LlamasState, row: Row) -> list[Action]:
 def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
     """The candidates `check_play` accepts, with its plans (`Verb.checked`): what holds for the card
     whatever the field (its player's restrictions, a Magic's targets) is checked once per card, and
-    only where it goes (`placement`) once per field, rather than everything once per field."""
+    only where it goes (`placement`) once per field, rather than everything once per field. The hand
+    is read once (`first_copies`)."""
     seat = s.current
-    hand = s.players[seat].hand
+    first, unknown = first_copies(s, s.players[seat].hand)
     fields = [field_traits(s, k) for k in range(s.seats)]
-    out: list[tuple[Action, Play | None]] = [(Action.of("play", UNNAMED), None)] if hidden(s, hand) else []
-    for number in distinct(s, hand):
+    out: list[tuple[Action, Play | None]] = [(Action.of("play", UNNAMED), None)] if unknown else []
+    for number, iid in first.items():  # one action each, sorted as `distinct`
         card = s.cards.get(number)
         if card.type not in FIELD_TYPES and card.type != "magic":
             continue  # an Instant only answers (L-CARD-1)
         if _restrictions(s, seat, card, fields[seat]) is not None:
             continue
-        iid = locate(s, hand, number, "hand")
         if card.type in FIELD_TYPES:
-            out += [(play_action(number, k), Play(seat, iid, number, k))
+            # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls: a plan
+            # for each card and field, made without that function's call
+            out += [(play_action(number, k), _new_play(Play, (seat, iid, number, k)))
                     for k, field in enumerate(fields) if _placement(s, card, field) is None]
         elif feasible(s, seat, iid, number, card.abilities.get("play", {}), {}):
             out.append((play_action(number, None), Play(seat, iid, number)))
     return out
+
+
+_new_play = tuple.__new__
 
 
 # --- answering: the instant window ----------------------------------------------------------------

@@ -23,6 +23,7 @@ nursery, the deck (top first) and the discard pile (top last); each player has a
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -112,10 +113,9 @@ class LlamasState:
         number = self.instances[iid]
         return None if number is None else self.cards.get(number)
 
-    def clockwise(self, start: int) -> list[int]:
+    def clockwise(self, start: int) -> tuple[int, ...]:
         """Every seat in turn order, beginning with ``start``."""
-        n = len(self.players)
-        return [(start + k) % n for k in range(n)]
+        return _clockwise(start, len(self.players))
 
     def emit(self, key: str, **params: Any) -> None:
         self.events.append((key, params))
@@ -164,3 +164,10 @@ class LlamasState:
     @classmethod
     def from_dict(cls, d: dict, cards: LlamasCards) -> "LlamasState":
         return cls._from_plain(d, cards, from_json(d["rng"]))
+
+
+@lru_cache(maxsize=None)
+def _clockwise(start: int, seats: int) -> tuple[int, ...]:
+    """`LlamasState.clockwise`, made once per seat and number of seats: every card played and every
+    answer window asks it."""
+    return tuple((start + k) % seats for k in range(seats))

@@ -43,10 +43,12 @@ class FieldTraits:
     L-ZONE-1), so `field_traits` keeps them per seat with the field's content as the key: a field
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
-    __slots__ = ("cards", "rams", "kind", "animals", "variations", "words", "win_count", "abilities", "placements")
+    __slots__ = ("cards", "field", "rams", "kind", "animals", "variations", "words", "win_count", "abilities", "placements",
+                 "owned", "protected")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
+        self.field = list(cards)  # `field_traits` compares it with the field as it is now
         known = [(iid, card) for iid in cards if (card := s.card(iid)) is not None]
         self.rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
         self.animals = tuple(iid for iid, card in known if card.is_animal)
@@ -61,7 +63,7 @@ class FieldTraits:
         #: the one variation every animal of the field has there, if a card says so (`variations_in`)
         self.kind = "ram" if self.rams else "llama" if "all_llamas" in self.words else None
         #: the variations its animals have there
-        self.variations = frozenset(v for iid in self.animals for v in variations_in(s.card(iid), self.kind))
+        self.variations = frozenset(v for _, card in known if card.is_animal for v in variations_in(card, self.kind))
         self.win_count = sum(v for _, v in self.words.get("win_count", ()))
         #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
         #: it works there (`abilities_in`) with the ability, in the field's order: every card played
@@ -75,6 +77,11 @@ class FieldTraits:
         #: function of the card and the field): every listing of the Action phase asks it of each card
         #: of the hand and each field, and fields change less often than hands
         self.placements: dict[str, tuple[str, dict] | None] = {}
+        #: by filter, whether a card of the field meets it (`owns`: a watcher's condition, a card's
+        #: requirement, asked for every card played and every play listed)
+        self.owned: dict[str, bool] = {}
+        #: the cards of the field another card of it protects (LU-111), worked out when first asked
+        self.protected: frozenset[int] | None = None
 
     def needed(self, seats: int) -> int:
         """The animals this field's player needs to win in a game of ``seats`` players (`needed`)."""
@@ -103,16 +110,34 @@ class FieldTraits:
 
     def protecting(self, s: LlamasState, iid: int) -> bool:
         """Whether another card of this field keeps card ``iid`` of it from being affected (LU-111)."""
-        return any(source != iid and matches(s, iid, spec) for source, spec in self.words.get("protects", ()))
+        protected = self.protected
+        if protected is None:
+            protectors = self.words.get("protects")
+            protected = self.protected = frozenset(
+                i for i in self.cards if any(source != i and self.meets(s, i, spec) for source, spec in protectors)
+            ) if protectors else frozenset()
+        return iid in protected
+
+    def meets(self, s: LlamasState, iid: int, spec: str) -> bool:
+        """Whether card ``iid`` of this field meets a filter, with its variations here (`matches`)."""
+        card = s.card(iid)
+        return card is not None and card_matches(card, spec, variations_in(card, self.kind))
+
+    def owns(self, s: LlamasState, spec: str) -> bool:
+        """Whether a card of this field meets a filter (`owns`), worked out once per filter."""
+        owned = self.owned.get(spec)
+        if owned is None:
+            owned = self.owned[spec] = any(self.meets(s, iid, spec) for iid in self.cards)
+        return owned
 
 
 def field_traits(s: LlamasState, seat: int) -> FieldTraits:
     """``seat``'s `FieldTraits`, worked out again only when the field holds other cards than when
     they were last worked out (the state keeps them per seat, unsaved)."""
-    cards = tuple(s.players[seat].field)
+    field = s.players[seat].field
     known = s.field_traits.get(seat)
-    if known is None or known.cards != cards:
-        known = s.field_traits[seat] = FieldTraits(s, cards)
+    if known is None or known.field != field:  # two lists: compared without copying the field
+        known = s.field_traits[seat] = FieldTraits(s, tuple(field))
     return known
 
 
@@ -184,7 +209,8 @@ def card_matches(card: Card, spec: str, kinds: tuple[str, ...] | None = None) ->
 
 
 def owns(s: LlamasState, seat: int, spec: str) -> bool:
-    return any(matches(s, i, spec) for i in s.players[seat].field)
+    """Whether a card of ``seat``'s field meets a filter, with its variations there."""
+    return field_traits(s, seat).owns(s, spec)
 
 
 @lru_cache(maxsize=None)

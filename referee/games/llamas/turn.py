@@ -11,7 +11,7 @@ from referee.engine.match import Verb
 from .links import begin_of_turn
 from .state import LlamasState
 from .traits import animals, can_win, field_traits, hand_limit
-from .zones import distinct, draw, hidden, locate_all, move, reveal, shuffle
+from .zones import distinct, draw, first_copies, hidden, locate_all, move, reveal, shuffle
 
 OPENING_HAND = 5  # L-SETUP-3
 
@@ -122,6 +122,17 @@ def candidates_discard(s: LlamasState, row: Row) -> list[Action]:
     return out + [Action.of("discard", n) for n in distinct(s, hand)]
 
 
+def checked_discard(s: LlamasState, row: Row) -> list[tuple[Action, list[tuple[int, str]] | None]]:
+    """The candidates `check_discard` accepts, with its plans (`Verb.checked`): one card of each number
+    in hand, its first copy, while the hand is over the limit."""
+    hand = s.players[s.current].hand
+    first, unknown = first_copies(s, hand)
+    out: list[tuple[Action, list[tuple[int, str]] | None]] = [(Action.of("discard", UNNAMED), None)] if unknown else []
+    if len(hand) - hand_limit(s, s.current) < 1:
+        return out  # nothing to discard: every named card is refused (L-TURN-4)
+    return out + [(Action.of("discard", number), [(iid, number)]) for number, iid in first.items()]
+
+
 def next_turn(s: LlamasState) -> None:
     """The next player's turn, or the same player's again when they have an extra turn (LU-107)."""
     s.emit("turn_ended", player=s.current, hand=len(s.players[s.current].hand), limit=hand_limit(s, s.current))
@@ -181,5 +192,5 @@ VERBS = {
     "baby": Verb(lambda s, r: [Action.of("baby", n) for n in distinct(s, s.nursery)], check_baby, perform_baby),
     "first": Verb(lambda s, r: [Action.of("first", str(k + 1)) for k in range(s.seats)], check_first, perform_first),
     "draw": Verb(lambda s, r: [DRAW], check_plain, perform_draw, trusted=True),
-    "discard": Verb(candidates_discard, check_discard, perform_discard),
+    "discard": Verb(candidates_discard, check_discard, perform_discard, checked=checked_discard),
 }

@@ -127,6 +127,22 @@ def _refused(reason: str, number: str, zone: str) -> IllegalAction:
     return IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
 
 
+def first_copies(s: LlamasState, cards: list[int]) -> tuple[dict[str, int], bool]:
+    """The known card numbers among ``cards`` (a zone's cards), sorted, each with its first copy (the
+    one `locate` finds), and whether some of them are unknown (`hidden`): a listing's one walk of a
+    hand, where `distinct`, `hidden` and a `locate` per number would walk it once each."""
+    instances = s.instances
+    first: dict[str, int] = {}
+    unknown = False
+    for iid in cards:
+        number = instances[iid]
+        if number is None:
+            unknown = True
+        elif number not in first:
+            first[number] = iid
+    return {number: first[number] for number in sorted(first)}, unknown
+
+
 def distinct(s: LlamasState, cards: list[int]) -> list[str]:
     """The different known card numbers among ``cards``, sorted (one action each)."""
     return sorted({s.instances[i] for i in cards if s.instances[i] is not None})
