@@ -272,9 +272,28 @@ class SharedMachine(HierarchicalMachine):
             if route is None:
                 route = routes[(trigger, current)] = self._plan_route(current, trigger)
             if route:
-                fired = _quiet(self, route, model, memo, current, attribute)
-                if fired is not None:
-                    return fired
+                # the stock order: each source (the state, then its parents), each of its transitions
+                # until one's conditions hold; any callback, or a change not remembered yet: the stock code
+                event, names = route
+                for name in names:
+                    for trans in event.transitions[name]:
+                        if trans.prepare or trans.before or trans.after:
+                            return self.trigger_event(model, trigger, memo=memo)
+                        for cond in trans.conditions:
+                            func = cond.func
+                            if func.__class__ is not ModelCondition:
+                                return self.trigger_event(model, trigger, memo=memo)
+                            if func.test(model, memo) != cond.target:
+                                break
+                        else:
+                            if trans.dest is None:  # an internal transition: the state stays
+                                return True
+                            plan = attrs["_memo_changes"].get((trans, current, self))
+                            if plan is None or _visits(plan):
+                                return self.trigger_event(model, trigger, memo=memo)
+                            setattr(model, attribute, plan[1])
+                            return True
+                return False  # no transition's conditions held: what `trigger_event` returns then
         return self.trigger_event(model, trigger, memo=memo)
 
     def _plan_route(self, current: str, trigger: str) -> tuple | bool:
@@ -414,35 +433,15 @@ def _fire(self, attrs: dict, event_data, trigger: str, current: str):
     return result
 
 
-def _quiet(machine: SharedMachine, route: tuple, model: Any, memo: Any, current: str, attribute: str) -> bool | None:
-    """`SharedMachine.fire` on its ``route``: True when a transition fired (the model has its new state),
-    False when none of the sources' transitions had its conditions hold (what ``trigger_event``
-    returns then), None when a callback or a condition other than a `ModelCondition` is met, or the
-    change of state is not remembered yet (the model untouched: ``trigger_event`` takes over)."""
-    event, names = route
-    for name in names:
-        for trans in event.transitions[name]:
-            if trans.prepare or trans.before or trans.after:
-                return None
-            for cond in trans.conditions:
-                func = cond.func
-                if func.__class__ is not ModelCondition:
-                    return None
-                if func.test(model, memo) != cond.target:
-                    break
-            else:
-                if trans.dest is None:  # an internal transition: the state stays
-                    return True
-                plan = machine.__dict__["_memo_changes"].get((trans, current, machine))
-                if plan is None:
-                    return None
-                exits, value, _, enters, _ = plan
-                for state, _ in exits:
-                    if state.on_exit:
-                        return None
-                for state, _ in enters:
-                    if state.on_enter:
-                        return None
-                setattr(model, attribute, value)
-                return True
+
+def _visits(plan: tuple) -> bool:
+    """Whether a change of state (`_Transition._plan_change`) leaves or enters a state that has
+    callbacks (`SharedMachine.fire` then leaves it to ``trigger_event``)."""
+    exits, _, _, enters, _ = plan
+    for state, _ in exits:
+        if state.on_exit:
+            return True
+    for state, _ in enters:
+        if state.on_enter:
+            return True
     return False

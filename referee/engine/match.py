@@ -116,7 +116,7 @@ def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...]
 class Seen:
     """What the match has worked out about one position (one version of it): each guard's value
     (`machine.holds`), the legal actions once listed, and for each listed action that was checked,
-    the row it was checked under and its plan."""
+    the row it was checked under and its plan, in the listing's order (`planned`)."""
 
     __slots__ = ("state", "guards", "legal", "plans")
 
@@ -124,7 +124,19 @@ class Seen:
         self.state = state
         self.guards: dict = {}
         self.legal: list[Action] | None = None
-        self.plans: dict[Action, tuple[Row, Any]] = {}
+        self.plans: list[tuple[Action, Row, Any]] = []
+
+    def planned(self, action: Action) -> tuple[Row, Any] | None:
+        """The row and plan ``action`` was first listed with, or None. A list searched for the very
+        object first: the action applied is nearly always one the listing gave (actions are made
+        once, `Action.of`), and a listing of dozens of actions would otherwise hash each one."""
+        for listed, row, plan in self.plans:
+            if listed is action:
+                return row, plan
+        for listed, row, plan in self.plans:  # an equal action made elsewhere (read from its notation)
+            if listed == action:
+                return row, plan
+        return None
 
 
 class Rules(Protocol):
@@ -263,7 +275,9 @@ class Match:
             if only is not None and row.verb not in only:
                 continue
             for guard in guards:
-                if not holds(guard, state, memo):
+                # the value when known (the automatic steps have just asked most), else `holds`
+                value = memo.get(guard, UNKNOWN)
+                if not (holds(guard, state, memo) if value is UNKNOWN else value):
                     break
             else:
                 verb = verbs[row.verb]
@@ -273,7 +287,7 @@ class Match:
                 if verb.checked is not None:
                     for action, plan in verb.checked(state, row):
                         if not action.needs_naming:
-                            plans.setdefault(action, (row, plan))
+                            plans.append((action, row, plan))
                         out.append(action)
                     continue
                 for action in verb.candidates(state, row):
@@ -284,7 +298,7 @@ class Match:
                         plan = verb.check(state, row, action)
                     except IllegalAction:
                         continue
-                    plans.setdefault(action, (row, plan))
+                    plans.append((action, row, plan))
                     out.append(action)
         return out
 
@@ -382,7 +396,7 @@ class Match:
         for row in rows:
             rule = table.failing(row, state, seen.guards)
             if rule is None:
-                listed = seen.plans.get(action)
+                listed = seen.planned(action)
                 if listed is not None and listed[0] is row:
                     return listed
                 return row, self.rules.verbs[row.verb].check(state, row, action)
@@ -443,12 +457,11 @@ class Match:
         """Carry out the steps that need no choice (draws, Showdown, settling links...), logged as
         following the ``index``-th action (0: the set-up)."""
         state, table, automatic, answering = self.state, self.rules.table, self.rules.automatic, self._answers
-        steps = table.steps
-        seen = self._position()
+        steps, fire = table.steps, table.fire
+        memo = self._position().guards
         for _ in range(MAX_AUTOMATIC_STEPS):
             if answering is not None and answering(state) is not None:
                 return  # a choice waits for its answer (`_answering`)
-            memo = seen.guards
             for row, guards in steps[state.phase]:
                 for guard in guards:
                     # the value when known (a guard shared by two rows, or a pair of opposites), else `holds`
@@ -457,10 +470,12 @@ class Match:
                         break
                 else:
                     state.events = []
-                    table.fire(row, state, memo)
+                    fire(row, state, memo)
                     automatic[row.trigger](state)
                     seen = self._seen = Seen(state)  # a new position
-                    self._collect(index)
+                    memo = seen.guards
+                    if state.events:  # else nothing to log (going on to the next step)
+                        self._collect(index)
                     break
             else:
                 return

@@ -27,7 +27,7 @@ from .chain import eligible, players
 from .fields import enter
 from .links import add_link, effect, holds, watchers
 from .state import LlamasState
-from .traits import FieldTraits, alternatives, field_traits, matches, sheltered, unanswerable, words
+from .traits import FieldTraits, field_traits, matches, sheltered, unanswerable
 from .turn import check_plain
 from .zones import distinct, first_copies, hidden, locate, move, reveal
 
@@ -192,23 +192,25 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
     first, unknown = first_copies(s, s.players[seat].hand)
     fields = [field_traits(s, k) for k in range(s.seats)]
     out: list[tuple[Action, Play | None]] = [(Action.of("play", UNNAMED), None)] if unknown else []
-    for number, iid in first.items():  # one action each, sorted as `distinct`
+    for number, iid in first:  # one action each, sorted as `distinct`
         card = s.cards.get(number)
         if card.type not in FIELD_TYPES and card.type != "magic":
             continue  # an Instant only answers (L-CARD-1)
         if _restrictions(s, seat, card, fields[seat]) is not None:
             continue
         if card.type in FIELD_TYPES:
-            # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls: a plan
-            # for each card and field, made without that function's call
-            out += [(play_action(number, k), _new_play(Play, (seat, iid, number, k)))
-                    for k, field in enumerate(fields) if _placement(s, card, field) is None]
+            for k, field in enumerate(fields):
+                refusal = field.placements.get(number, _UNSET)  # what `_placement` remembers, read here
+                if (_placement(s, card, field) if refusal is _UNSET else refusal) is None:
+                    # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls
+                    out.append((play_action(number, k), _new_play(Play, (seat, iid, number, k))))
         elif feasible(s, seat, iid, number, card.abilities.get("play", {}), {}):
             out.append((play_action(number, None), Play(seat, iid, number)))
     return out
 
 
 _new_play = tuple.__new__
+_UNSET = object()
 
 
 # --- answering: the instant window ----------------------------------------------------------------
@@ -230,8 +232,7 @@ def _answerable(s: LlamasState) -> bool | None:
 
 def _may_answer_it(s: LlamasState, seat: int) -> bool:
     """What `may_answer` asks of the seat: cards in hand, and no Tranquilizer in its field."""
-    return bool(s.players[seat].hand) and not any("instant" in alternatives(spec)
-                                                  for _, spec in words(s, seat, "no_play"))
+    return bool(s.players[seat].hand) and not field_traits(s, seat).no_instants
 
 
 def next_asker(s: LlamasState, after: int | None) -> int | None:
@@ -240,10 +241,11 @@ def next_asker(s: LlamasState, after: int | None) -> int | None:
     answerable = _answerable(s)
     if answerable is False:
         return None
-    order = s.clockwise(s.pile[-1]["player"])[1:]
-    start = 0 if after is None else order.index(after) + 1
-    return next((seat for seat in order[start:] if _may_answer_it(s, seat) and (answerable or sheltered(s, seat))),
-                None)
+    order = s.clockwise(s.pile[-1]["player"])
+    for seat in order[1 if after is None else order.index(after) + 1:]:
+        if _may_answer_it(s, seat) and (answerable or sheltered(s, seat)):
+            return seat
+    return None
 
 
 def check_instant(s: LlamasState, row: Row, a: Action) -> Play:
@@ -275,9 +277,10 @@ def perform_instant(s: LlamasState, plan: Play) -> None:
 
 
 def candidates_instant(s: LlamasState, row: Row) -> list[Action]:
-    hand = s.players[s.asking].hand
-    out = [Action.of("instant", UNNAMED)] if hidden(s, hand) else []
-    return out + [Action.of("instant", n) for n in distinct(s, hand) if s.cards.get(n).type == "instant"]
+    first, unknown = first_copies(s, s.players[s.asking].hand)
+    out = [Action.of("instant", UNNAMED)] if unknown else []
+    cards = s.cards
+    return out + [Action.of("instant", n) for n, _ in first if cards.get(n).type == "instant"]
 
 
 def perform_pass(s: LlamasState, plan: None) -> None:

@@ -44,7 +44,7 @@ class FieldTraits:
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
     __slots__ = ("cards", "field", "rams", "kind", "animals", "variations", "words", "win_count", "abilities", "placements",
-                 "owned", "protected")
+                 "owned", "protected", "no_instants")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
@@ -65,6 +65,9 @@ class FieldTraits:
         #: the variations its animals have there
         self.variations = frozenset(v for _, card in known if card.is_animal for v in variations_in(card, self.kind))
         self.win_count = sum(v for _, v in self.words.get("win_count", ()))
+        #: a card of the field keeps its player from playing Instants (a Tranquilizer): asked of every
+        #: player each time a card is played, to know who may answer it
+        self.no_instants = any("instant" in alternatives(spec) for _, spec in self.words.get("no_play", ()))
         #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
         #: it works there (`abilities_in`) with the ability, in the field's order: every card played
         #: asks each field for its watchers, and most fields have none

@@ -127,7 +127,7 @@ def _refused(reason: str, number: str, zone: str) -> IllegalAction:
     return IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
 
 
-def first_copies(s: LlamasState, cards: list[int]) -> tuple[dict[str, int], bool]:
+def first_copies(s: LlamasState, cards: list[int]) -> tuple[list[tuple[str, int]], bool]:
     """The known card numbers among ``cards`` (a zone's cards), sorted, each with its first copy (the
     one `locate` finds), and whether some of them are unknown (`hidden`): a listing's one walk of a
     hand, where `distinct`, `hidden` and a `locate` per number would walk it once each."""
@@ -140,7 +140,7 @@ def first_copies(s: LlamasState, cards: list[int]) -> tuple[dict[str, int], bool
             unknown = True
         elif number not in first:
             first[number] = iid
-    return {number: first[number] for number in sorted(first)}, unknown
+    return sorted(first.items()), unknown
 
 
 def distinct(s: LlamasState, cards: list[int]) -> list[str]:
