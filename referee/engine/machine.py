@@ -11,7 +11,7 @@ create and are garbage-collected normally); the match passes its state object to
 Guards are pure functions of the state. The machine evaluates them as transition conditions
 (`ModelCondition`s), and
 `Table.allowed` evaluates the same functions to tell which triggers may fire now, which is where
-`Match.legal_actions` starts. Given a *guard memo* (a dict: guard function -> its value on one
+`Match.legal_actions` starts. Given a *guard memo* (`GuardMemo`: guard function -> its value on one
 position, see `Match`), each guard is evaluated at most once on that position: by whichever asks
 first (listing, checking or the machine's transition condition, passed the memo with the trigger),
 the others reading its value.
@@ -31,15 +31,11 @@ logging.getLogger("transitions").setLevel(logging.WARNING)
 
 SEPARATOR = "_"
 Guard = Callable[[Any], bool]
-#: a guard memo: each guard's value on one position
-GuardMemo = dict[Guard, Any]
-#: what a guard memo answers for a guard not evaluated yet on its position
-UNKNOWN = object()
 
 
 class Not:
-    """The guard that holds exactly when ``guard`` does not (``nobody_wins``, ``someone_wins``): with
-    a memo it is worked out from ``guard``'s value there, so a pair of opposite guards costs one
+    """The guard that holds exactly when ``guard`` does not (``nobody_wins``, ``someone_wins``): in a
+    `GuardMemo` it is worked out from ``guard``'s value there, so a pair of opposite guards costs one
     evaluation per position (a table's steps ask both, one after the other)."""
 
     __slots__ = ("guard",)
@@ -51,17 +47,30 @@ class Not:
         return not self.guard(state)
 
 
+class GuardMemo(dict):
+    """Each guard's value on one position (``state``): ``memo[guard]`` works it out the first time it
+    is asked (`__missing__`), a `Not` from its guard's value, and reads it after that. A dict, so that
+    reading a value known already, what every step does for each guard of its rows, runs no Python
+    code at all. Made with `guard_memo`."""
+
+    __slots__ = ("state",)
+
+    def __missing__(self, guard: Guard) -> Any:
+        value = self[guard] = (not self[guard.guard]) if guard.__class__ is Not else guard(self.state)
+        return value
+
+
+def guard_memo(state: Any) -> GuardMemo:
+    """A new `GuardMemo` of ``state`` (made and then given its position: a Python ``__init__`` would
+    cost a dict subclass several times its making, and the match makes one per step)."""
+    memo = GuardMemo()
+    memo.state = state
+    return memo
+
+
 def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:
-    """``guard(state)``, evaluated once per ``memo`` (None: every time)."""
-    if memo is None:
-        return guard(state)
-    value = memo.get(guard, UNKNOWN)
-    if value is UNKNOWN:
-        if guard.__class__ is Not:
-            value = memo[guard] = not holds(guard.guard, state, memo)
-        else:
-            value = memo[guard] = guard(state)
-    return value
+    """``guard(state)``, evaluated once per ``memo`` (a memo of the same position; None: every time)."""
+    return guard(state) if memo is None else memo[guard]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,13 +191,9 @@ def _transitions(rows: list[Row], guards: dict[str, tuple[Guard, str]]) -> list[
 
 def _condition(fn: Guard) -> ModelCondition:
     """A transition condition evaluating ``fn`` on the model, through the trigger's guard memo (its
-    ``memo``, see `Table.fire`) when it has one."""
+    ``memo``, see `Table.fire`) when it has one: what `Match` has always worked out already."""
     def test(model: Any, memo: GuardMemo | None) -> Any:
-        if memo is not None:
-            value = memo.get(fn, UNKNOWN)  # what `Match` has always worked out already
-            if value is not UNKNOWN:
-                return value
-        return holds(fn, model, memo)
+        return fn(model) if memo is None else memo[fn]
     return ModelCondition(test)
 
 

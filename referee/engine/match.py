@@ -27,7 +27,7 @@ from typing import Any, Callable, ClassVar, NamedTuple, Protocol
 
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
-from .machine import UNKNOWN, Row, Table, holds
+from .machine import Row, Table, guard_memo
 from .names import PLAYER_NAME_MAX, name_problem
 from .sight import SECRET, settled
 
@@ -122,7 +122,7 @@ class Seen:
 
     def __init__(self, state: Any):
         self.state = state
-        self.guards: dict = {}
+        self.guards = guard_memo(state)
         self.legal: list[Action] | None = None
         self.plans: list[tuple[Action, Row, Any]] = []
 
@@ -275,9 +275,7 @@ class Match:
             if only is not None and row.verb not in only:
                 continue
             for guard in guards:
-                # the value when known (the automatic steps have just asked most), else `holds`
-                value = memo.get(guard, UNKNOWN)
-                if not (holds(guard, state, memo) if value is UNKNOWN else value):
+                if not memo[guard]:  # known already, or worked out now (`GuardMemo`)
                     break
             else:
                 verb = verbs[row.verb]
@@ -464,9 +462,7 @@ class Match:
                 return  # a choice waits for its answer (`_answering`)
             for row, guards in steps[state.phase]:
                 for guard in guards:
-                    # the value when known (a guard shared by two rows, or a pair of opposites), else `holds`
-                    value = memo.get(guard, UNKNOWN)
-                    if not (holds(guard, state, memo) if value is UNKNOWN else value):
+                    if not memo[guard]:  # known already, or worked out now (`GuardMemo`)
                         break
                 else:
                     state.events = []
@@ -526,6 +522,16 @@ def check_player_name(name: object, seat: int) -> None:
     """Refuse (`PositionError`) a player's name nobody could read back (`names.name_problem`)."""
     if name_problem(name) is not None:
         raise PositionError("bad_name", seat=seat + 1, maximum=PLAYER_NAME_MAX)
+
+
+def check_player_names(names: object, seats: int) -> list[str]:
+    """A set-up's player names, refused (`PositionError`) unless a list of at most one readable name
+    per seat (the seats after them keep their default names)."""
+    if not isinstance(names, (list, tuple)) or len(names) > seats:
+        raise PositionError("bad_value", place="set-up", key="names", value=str(names)[:40])
+    for seat, name in enumerate(names):
+        check_player_name(name, seat)
+    return list(names)
 
 
 #: a rule id written in an invariant's text: "every Ninja in play in one team (N-ORG-3)"

@@ -162,6 +162,21 @@ JSON = st.recursive(
     max_leaves=25)
 
 
+@pytest.mark.parametrize("game", ["naruto", "llamas"])
+@pytest.mark.parametrize("names", ["", None, "Ana", 7, ["Ana", "Bo", "Cy", "Di", "Ed", "Fa", "Gu", "Hi", "Io"], [3]])
+def test_player_names_that_are_not_a_list_of_names_are_refused(game, names):
+    """A set-up's ``names`` must be a list of at most one name per seat: anything else is refused with
+    the key it names (a string was read letter by letter, a null failed deep in the set-up)."""
+    setup = {"names": names} if game == "naruto" else {"game": "llamas", "players": 4, "names": names}
+    if names in ("", None) and game == "llamas":  # no names: the default ones
+        assert _start({"setup": setup}).state.players[0].name
+        return
+    with pytest.raises(ValueError) as refused:
+        _start({"setup": setup})
+    text = str(refused.value)
+    assert ("key=names" if not isinstance(names, list) or len(names) > 4 else "reason=bad_name") in text, text
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(spec=JSON)
 def test_any_play_file_starts_a_match_or_is_refused_cleanly(spec):

@@ -9,7 +9,7 @@ from typing import Sequence
 
 from referee.engine.errors import PositionError
 from referee.engine.machine import Not, Table
-from referee.engine.match import GameRules, Match, Verb, check_player_name, strict
+from referee.engine.match import GameRules, Match, Verb, check_player_names, strict
 from referee.games import GAMES
 
 from . import chain, effects, pile, sight, turn
@@ -139,8 +139,7 @@ def new_state(players: int = 2, *, mode: str = "guided", seed: int = 0, names: S
     cards = cards or bundled()
     s = LlamasState(cards, players, mode=mode, seed=seed)
     s.sets = [code for code in EXPANSIONS if code in expansions]
-    for seat, name in enumerate(names or ()):
-        check_player_name(name, seat)
+    for seat, name in enumerate(check_player_names(names or [], players)):
         s.players[seat].name = name
     for number in cards.babies():
         s.instances.append(number)

@@ -3,6 +3,8 @@ and the application alike."""
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .state import LlamasState
 
 
@@ -11,13 +13,9 @@ def visible(s: LlamasState, seat: int) -> frozenset[int]:
     nursery and the discard pile; the cards being played (the instant pile, face up) and those the
     chain's links hold; and the cards a choice it must answer shows it (a search of the deck,
     L-SEARCH-1; a look at a hand, L-PULL-1). Never another hand, nor the deck."""
-    seen = set(s.players[seat].hand)
-    seen.update(s.nursery)
-    seen.update(s.discard)
-    for player in s.players:
-        seen.update(player.field)
-    seen.update(entry["card"] for entry in s.pile)
-    seen.update(link["holds"] for link in s.chain if link.get("holds") is not None)
-    if s.pending and s.pending[0]["player"] == seat:
-        seen.update(s.pending[0].get("pool", ()))
-    return frozenset(seen)
+    shown = s.pending[0].get("pool", ()) if s.pending and s.pending[0]["player"] == seat else ()
+    # one frozenset made from every zone at once: the log asks this of each seat for every event that
+    # names a card (`referee.engine.sight.settled`)
+    return frozenset(chain(s.players[seat].hand, s.nursery, s.discard, *(player.field for player in s.players),
+                           [entry["card"] for entry in s.pile],
+                           [link["holds"] for link in s.chain if link.get("holds") is not None], shown))

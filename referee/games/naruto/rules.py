@@ -10,7 +10,7 @@ from typing import Sequence
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Not, Table
-from referee.engine.match import GameRules, Match, Verb, check_player_name, strict
+from referee.engine.match import GameRules, Match, Verb, check_player_names, strict
 from referee.engine.names import default_name
 
 from . import abilities, battle, chain, mission, sight, turn
@@ -205,9 +205,10 @@ def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str 
         raise ValueError(f"unknown mode {mode!r}")
     cards = cards or bundled()
     s = NarutoState(cards, fmt=fmt, mode=mode, seed=seed)
+    names = check_player_names(names, len(decks))
     for p, deck in enumerate(decks):
-        check_player_name(names[p], p)
-        s.players[p].name = names[p]
+        if p < len(names):
+            s.players[p].name = names[p]
         if deck is None:
             if mode == "guided":
                 raise PositionError("needs_decks", seat=p + 1)
