@@ -177,7 +177,7 @@ class SharedMachine(HierarchicalMachine):
         self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event, `_plan_sources` there)]
         self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
-        self._memo_routes: dict = {}  # (trigger, state name) -> `_plan_route`
+        self._memo_routes: dict = {}  # trigger -> state name -> `_plan_route`
         self._memo_valid: bool | None = None
         super().__init__(*args, **kwargs)
 
@@ -267,14 +267,17 @@ class SharedMachine(HierarchicalMachine):
         if current.__class__ is str and attrs["send_event"] and not (
                 attrs["_stack"] or attrs["_queued"] or attrs["_prepare_event"] or attrs["_before_state_change"]
                 or attrs["_after_state_change"] or attrs["_finalize_event"] or attrs["_on_exception"]):
-            routes = attrs["_memo_routes"]
-            route = routes.get((trigger, current))
+            # by trigger, then state name: no key to make (a tuple per trigger would be)
+            routes = attrs["_memo_routes"].get(trigger)
+            if routes is None:
+                routes = attrs["_memo_routes"][trigger] = {}
+            route = routes.get(current)
             if route is None:
-                route = routes[(trigger, current)] = self._plan_route(current, trigger)
+                route = routes[current] = self._plan_route(current, trigger)
             if route:
                 # the stock order: each source (the state, then its parents), each of its transitions
                 # until one's conditions hold; any callback, or a change not remembered yet: the stock code
-                event, names = route
+                event, names, changes = route
                 for name in names:
                     for trans in event.transitions[name]:
                         if trans.prepare or trans.before or trans.after:
@@ -288,8 +291,13 @@ class SharedMachine(HierarchicalMachine):
                         else:
                             if trans.dest is None:  # an internal transition: the state stays
                                 return True
-                            plan = attrs["_memo_changes"].get((trans, current, self))
-                            if plan is None or _visits(plan):
+                            plan = changes.get(trans)
+                            if plan is None:  # worked out by the stock code (`_Transition._change_state`)
+                                plan = attrs["_memo_changes"].get((trans, current, self))
+                                if plan is None:
+                                    return self.trigger_event(model, trigger, memo=memo)
+                                changes[trans] = plan
+                            if _visits(plan):
                                 return self.trigger_event(model, trigger, memo=memo)
                             setattr(model, attribute, plan[1])
                             return True
@@ -297,9 +305,10 @@ class SharedMachine(HierarchicalMachine):
         return self.trigger_event(model, trigger, memo=memo)
 
     def _plan_route(self, current: str, trigger: str) -> tuple | bool:
-        """(the event, the names of the sources tried) when ``trigger`` from ``current`` is the machine's
-        own event only (no state's nested machine has it) and some source has it; False when `fire`
-        leaves it to ``trigger_event`` (which raises for a state or trigger it does not know)."""
+        """(the event, the names of the sources tried, their transitions' changes of state from
+        ``current`` as `fire` finds them in ``_memo_changes``) when ``trigger`` from ``current`` is the
+        machine's own event only (no state's nested machine has it) and some source has it; False when
+        `fire` leaves it to ``trigger_event`` (which raises for a state or trigger it does not know)."""
         if not self._memo_ok():
             return False
         try:
@@ -309,7 +318,7 @@ class SharedMachine(HierarchicalMachine):
         if len(plan) != 1 or plan[0][0] is not None or not plan[0][2]:
             return False
         _, event, order = plan[0]
-        return event, tuple(name for name, *_ in order)
+        return event, tuple(name for name, *_ in order), {}
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):

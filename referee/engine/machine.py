@@ -51,21 +51,15 @@ class GuardMemo(dict):
     """Each guard's value on one position (``state``): ``memo[guard]`` works it out the first time it
     is asked (`__missing__`), a `Not` from its guard's value, and reads it after that. A dict, so that
     reading a value known already, what every step does for each guard of its rows, runs no Python
-    code at all. Made with `guard_memo`."""
+    code at all. Its ``state`` is set once it is made (`referee.engine.match.unseen`: a Python
+    ``__init__`` would cost a dict subclass several times its making, and a match makes one per
+    step)."""
 
     __slots__ = ("state",)
 
     def __missing__(self, guard: Guard) -> Any:
         value = self[guard] = (not self[guard.guard]) if guard.__class__ is Not else guard(self.state)
         return value
-
-
-def guard_memo(state: Any) -> GuardMemo:
-    """A new `GuardMemo` of ``state`` (made and then given its position: a Python ``__init__`` would
-    cost a dict subclass several times its making, and the match makes one per step)."""
-    memo = GuardMemo()
-    memo.state = state
-    return memo
 
 
 def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:

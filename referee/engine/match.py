@@ -27,14 +27,14 @@ from typing import Any, Callable, ClassVar, NamedTuple, Protocol
 
 from .action import Action, as_action
 from .errors import IllegalAction, NotationError, PositionError
-from .machine import Row, Table, guard_memo
+from .machine import GuardMemo, Row, Table
 from .names import PLAYER_NAME_MAX, name_problem
 from .sight import SECRET, settled
 
 MAX_AUTOMATIC_STEPS = 10_000
 #: a snapshot of the position is kept before every this many actions; undo goes back to the last one
 #: and replays the actions since (at most this many less one)
-CHECKPOINT_EVERY = 8
+CHECKPOINT_EVERY = 16
 
 
 @dataclass(frozen=True)
@@ -113,18 +113,13 @@ def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...]
     return Verb(verb.candidates, strict_check, verb.perform, verb.trusted, verb.checked)
 
 
-class Seen:
-    """What the match has worked out about one position (one version of it): each guard's value
-    (`machine.holds`), the legal actions once listed, and for each listed action that was checked,
-    the row it was checked under and its plan, in the listing's order (`planned`)."""
+class Seen(GuardMemo):
+    """What the match has worked out about one position (one version of it): each guard's value (it
+    is the position's `GuardMemo`), the legal actions once listed, and for each listed action that was
+    checked, the row it was checked under and its plan, in the listing's order (`planned`). One object
+    per position, made at every step (`unseen`)."""
 
-    __slots__ = ("state", "guards", "legal", "plans")
-
-    def __init__(self, state: Any):
-        self.state = state
-        self.guards = guard_memo(state)
-        self.legal: list[Action] | None = None
-        self.plans: list[tuple[Action, Row, Any]] = []
+    __slots__ = ("legal", "plans")
 
     def planned(self, action: Action) -> tuple[Row, Any] | None:
         """The row and plan ``action`` was first listed with, or None. A list searched for the very
@@ -137,6 +132,13 @@ class Seen:
             if listed == action:
                 return row, plan
         return None
+
+
+def unseen(state: Any) -> Seen:
+    """A new `Seen` of ``state``: nothing worked out yet (made, then given its values: see `GuardMemo`)."""
+    known = Seen()
+    known.state, known.legal, known.plans = state, None, []
+    return known
 
 
 class Rules(Protocol):
@@ -229,13 +231,13 @@ class Match:
         #: called as ``observer(match, "apply" | "undo", action, phase, actor)`` after each change, with
         #: the step and seat the action was taken at (match records write actions as they happen)
         self.observers: list[Callable[["Match", str, Action, str, int | None], None]] = []
-        self._seen = Seen(state)
+        self._seen = unseen(state)
         #: the rules' `answering`, if they have one
         self._answers: Callable[[Any], frozenset[str] | None] | None = getattr(rules, "answering", None)
         if settle:
             self._automatic(0)
         self._initial = state.to_dict()
-        self._seen = Seen(self.state)  # the caller may still change the position before the first look
+        self._seen = unseen(self.state)  # the caller may still change the position before the first look
 
     # --- queries --------------------------------------------------------------------------
     @property
@@ -256,7 +258,7 @@ class Match:
         """What is known of the current position (a new `Seen` if ``state`` was replaced)."""
         seen = self._seen
         if seen.state is not self.state:
-            seen = self._seen = Seen(self.state)
+            seen = self._seen = unseen(self.state)
         return seen
 
     def legal_actions(self) -> list[Action]:
@@ -268,7 +270,7 @@ class Match:
     def _list(self, seen: Seen) -> list[Action]:
         """The legal actions, noting the plan of each checked one in ``seen`` (under the first row
         listing it: `_check` takes the first row of its verb whose guards hold)."""
-        state, verbs, memo, plans = seen.state, self.rules.verbs, seen.guards, seen.plans
+        state, verbs, memo, plans = seen.state, self.rules.verbs, seen, seen.plans
         out: list[Action] = []
         only = self._answering()
         for row, guards in self.rules.table.choices[state.phase]:
@@ -392,7 +394,7 @@ class Match:
             raise IllegalAction(rule, verb=action.verb, step=state.phase, allowed=steps)
         refusal = None
         for row in rows:
-            rule = table.failing(row, state, seen.guards)
+            rule = table.failing(row, state, seen)
             if rule is None:
                 listed = seen.planned(action)
                 if listed is not None and listed[0] is row:
@@ -420,9 +422,9 @@ class Match:
         """Carry out a checked action (the ``index``-th of the history) and the automatic steps after it."""
         state = self.state
         state.events = []
-        self.rules.table.fire(row, state, self._position().guards)  # guards hold on the position before the action
+        self.rules.table.fire(row, state, self._position())  # guards hold on the position before the action
         self.rules.verbs[row.verb].perform(state, plan)
-        self._seen = Seen(state)  # a new position
+        self._seen = unseen(state)  # a new position
         self._collect(index)
         self._automatic(index)
 
@@ -438,7 +440,7 @@ class Match:
                 start -= 1
             snapshot, log_len = self._undo[start]
         self.state = self.rules.restore(snapshot, self.state.cards)
-        self._seen = Seen(self.state)
+        self._seen = unseen(self.state)
         del self.log[log_len:]
         for k in range(start, done):
             try:
@@ -456,7 +458,7 @@ class Match:
         following the ``index``-th action (0: the set-up)."""
         state, table, automatic, answering = self.state, self.rules.table, self.rules.automatic, self._answers
         steps, fire = table.steps, table.fire
-        memo = self._position().guards
+        memo = self._position()
         for _ in range(MAX_AUTOMATIC_STEPS):
             if answering is not None and answering(state) is not None:
                 return  # a choice waits for its answer (`_answering`)
@@ -468,8 +470,7 @@ class Match:
                     state.events = []
                     fire(row, state, memo)
                     automatic[row.trigger](state)
-                    seen = self._seen = Seen(state)  # a new position
-                    memo = seen.guards
+                    memo = self._seen = unseen(state)  # a new position
                     if state.events:  # else nothing to log (going on to the next step)
                         self._collect(index)
                     break

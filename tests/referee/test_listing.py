@@ -19,7 +19,8 @@ import pytest
 
 from referee.engine.action import Action
 from referee.engine.errors import IllegalAction
-from referee.engine.machine import Not, guard_memo, holds
+from referee.engine.machine import Not, holds
+from referee.engine.match import unseen
 from referee.games.llamas.pile import candidates_play, check_play, checked_play
 from referee.games.llamas.rules import new_match
 
@@ -65,7 +66,7 @@ def test_a_not_guard_is_the_opposite_guard_read_from_the_memo():
     odd = Not(even)
     assert odd(3) and not odd(4) and calls == [3, 4]
     calls.clear()
-    memo = guard_memo(5)
+    memo = unseen(5)
     assert holds(odd, 5, memo) and not holds(even, 5, memo) and calls == [5]  # one evaluation for both
     assert memo[odd] and not memo[even] and calls == [5]
     assert holds(odd, 5, None) and calls == [5, 5]  # without a memo, every time
