@@ -85,7 +85,8 @@ def test_actions_are_values_made_once():
 def fresh_field_traits(s, seat):
     from referee.games.llamas.traits import FieldTraits
     fresh = FieldTraits(s, tuple(s.players[seat].field))
-    return fresh.rams, fresh.animals, fresh.variations, fresh.words, fresh.win_count
+    return (fresh.rams, fresh.animals, fresh.variations_here(s), fresh.words, fresh.win_count, fresh.abilities,
+            fresh.no_instants)
 
 
 def test_what_a_llamas_field_makes_true_is_kept_only_while_the_field_is_the_same():
@@ -98,7 +99,8 @@ def test_what_a_llamas_field_makes_true_is_kept_only_while_the_field_is_the_same
             s = match.state
             for seat in range(s.seats):
                 kept = field_traits(s, seat)
-                assert (kept.rams, kept.animals, kept.variations, kept.words, kept.win_count) == \
+                assert (kept.rams, kept.animals, kept.variations_here(s), kept.words, kept.win_count, kept.abilities,
+                        kept.no_instants) == \
                     fresh_field_traits(s, seat)
             match.apply(rng.choice(match.legal_actions()))
     s = match.state

@@ -71,7 +71,7 @@ def _placement(s: LlamasState, card: Card, field: FieldTraits) -> Refusal | None
     if source is not None:
         refusal = "L-EFFECT-3", {"reason": "closed", "card": number, "by": s.instances[source]}
     # a field with an animal of each variation (what `owns` finds for each, asked at once)
-    elif card.abilities.get("entry") == "all_variations" and not field.variations >= set(VARIATIONS):
+    elif card.abilities.get("entry") == "all_variations" and not field.variations_here(s) >= set(VARIATIONS):
         refusal = "L-IMPOSSIBLE-1", {"reason": "entry", "card": number}
     placements[number] = refusal
     return refusal

@@ -50,31 +50,32 @@ class FieldTraits:
         self.cards = cards
         self.field = list(cards)  # `field_traits` compares it with the field as it is now
         known = [(iid, card) for iid in cards if (card := s.card(iid)) is not None]
-        self.rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
+        self.rams = rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
         self.animals = tuple(iid for iid, card in known if card.is_animal)
+        # one walk for the words and the abilities: an animal's count for nothing where rams lose theirs
         words: dict[str, list[tuple[int, object]]] = {}
+        by_key: dict[str, list[tuple[int, dict]]] = {}
         for iid, card in known:
-            if card.is_animal and self.rams:
+            if rams and card.is_animal:
                 continue
             for key, value in card.continuous.items():
                 if value is not None:
                     words.setdefault(key, []).append((iid, value))
+            for key, ability in card.abilities.items():
+                by_key.setdefault(key, []).append((iid, ability))
         self.words = {key: tuple(pairs) for key, pairs in words.items()}
         #: the one variation every animal of the field has there, if a card says so (`variations_in`)
-        self.kind = "ram" if self.rams else "llama" if "all_llamas" in self.words else None
-        #: the variations its animals have there
-        self.variations = frozenset(v for _, card in known if card.is_animal for v in variations_in(card, self.kind))
+        self.kind = "ram" if rams else "llama" if "all_llamas" in self.words else None
+        #: the variations its animals have there (`variations_here`), worked out when first asked
+        self.variations: frozenset[str] | None = None
         self.win_count = sum(v for _, v in self.words.get("win_count", ()))
         #: a card of the field keeps its player from playing Instants (a Tranquilizer): asked of every
         #: player each time a card is played, to know who may answer it
-        self.no_instants = any("instant" in alternatives(spec) for _, spec in self.words.get("no_play", ()))
+        self.no_instants = "no_play" in self.words and any("instant" in alternatives(spec)
+                                                           for _, spec in self.words["no_play"])
         #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
         #: it works there (`abilities_in`) with the ability, in the field's order: every card played
         #: asks each field for its watchers, and most fields have none
-        by_key: dict[str, list[tuple[int, dict]]] = {}
-        for iid, card in known:
-            for key, ability in abilities_in(card, self.rams).items():
-                by_key.setdefault(key, []).append((iid, ability))
         self.abilities = {key: tuple(pairs) for key, pairs in by_key.items()}
         #: by card number, why that card cannot go into this field, or None (`pile._placement`, a pure
         #: function of the card and the field): every listing of the Action phase asks it of each card
@@ -85,6 +86,12 @@ class FieldTraits:
         self.owned: dict[str, bool] = {}
         #: the cards of the field another card of it protects (LU-111), worked out when first asked
         self.protected: frozenset[int] | None = None
+
+    def variations_here(self, s: LlamasState) -> frozenset[str]:
+        """The variations the field's animals have there (a card that needs one of each to enter)."""
+        if self.variations is None:
+            self.variations = frozenset(v for iid in self.animals for v in variations_in(s.card(iid), self.kind))
+        return self.variations
 
     def needed(self, seats: int) -> int:
         """The animals this field's player needs to win in a game of ``seats`` players (`needed`)."""
