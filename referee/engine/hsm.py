@@ -297,8 +297,12 @@ class SharedMachine(HierarchicalMachine):
                                 if plan is None:
                                     return self.trigger_event(model, trigger, memo=memo)
                                 changes[trans] = plan
-                            if _visits(plan):
-                                return self.trigger_event(model, trigger, memo=memo)
+                            for state, _ in plan[0]:  # a state left or entered that has callbacks
+                                if state.on_exit:
+                                    return self.trigger_event(model, trigger, memo=memo)
+                            for state, _ in plan[3]:
+                                if state.on_enter:
+                                    return self.trigger_event(model, trigger, memo=memo)
                             setattr(model, attribute, plan[1])
                             return True
                 return False  # no transition's conditions held: what `trigger_event` returns then
@@ -440,17 +444,3 @@ def _fire(self, attrs: dict, event_data, trigger: str, current: str):
         if tmp is not None:
             result = bool(tmp)
     return result
-
-
-
-def _visits(plan: tuple) -> bool:
-    """Whether a change of state (`_Transition._plan_change`) leaves or enters a state that has
-    callbacks (`SharedMachine.fire` then leaves it to ``trigger_event``)."""
-    exits, _, _, enters, _ = plan
-    for state, _ in exits:
-        if state.on_exit:
-            return True
-    for state, _ in enters:
-        if state.on_enter:
-            return True
-    return False

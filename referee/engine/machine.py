@@ -62,11 +62,6 @@ class GuardMemo(dict):
         return value
 
 
-def holds(guard: Guard, state: Any, memo: GuardMemo | None) -> Any:
-    """``guard(state)``, evaluated once per ``memo`` (a memo of the same position; None: every time)."""
-    return guard(state) if memo is None else memo[guard]
-
-
 @dataclass(frozen=True, slots=True)
 class Row:
     """One trigger of the table. ``verb`` is the player action that fires it; None for a step the
@@ -119,17 +114,14 @@ class Table:
                     self.by_verb.setdefault((leaf, r.verb), []).append(r)
 
     def passes(self, row: Row, state: Any, memo: GuardMemo | None = None) -> bool:
-        guards = self.guards
-        for g in row.guards:
-            if not holds(guards[g][0], state, memo):
-                return False
-        return True
+        return self.failing(row, state, memo) is None
 
     def failing(self, row: Row, state: Any, memo: GuardMemo | None = None) -> str | None:
-        """The rule id of the first guard of ``row`` that does not hold, or None."""
+        """The rule id of the first guard of ``row`` that does not hold, or None; each guard evaluated
+        once per ``memo`` (a memo of the same position; None: every time)."""
         for g in row.guards:
             fn, rule = self.guards[g]
-            if not holds(fn, state, memo):
+            if not (fn(state) if memo is None else memo[fn]):
                 return rule
         return None
 

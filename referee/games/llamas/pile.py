@@ -79,7 +79,17 @@ def _placement(s: LlamasState, card: Card, field: FieldTraits) -> Refusal | None
 
 def _restrictions(s: LlamasState, seat: int, card: Card, field: FieldTraits) -> Refusal | None:
     """Continuous effects of the player's field (its `FieldTraits`) that forbid the card (L-EFFECT-3),
-    and the card's own requirements on its player's field (``requires``, L-IMPOSSIBLE-1)."""
+    and the card's own requirements on its player's field (``requires``, L-IMPOSSIBLE-1): a pure
+    function of the card and that field, worked out once per card and content of the field
+    (`FieldTraits.restrictions`)."""
+    known = field.restrictions
+    number = card.number
+    if number not in known:
+        known[number] = _restricting(s, seat, card, field)
+    return known[number]
+
+
+def _restricting(s: LlamasState, seat: int, card: Card, field: FieldTraits) -> Refusal | None:
     source = field.barring(card)
     if source is not None:
         return "L-EFFECT-3", {"reason": "no_play", "card": card.number, "by": s.instances[source]}
@@ -205,7 +215,7 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
                     # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls
                     out.append((play_action(number, k), _new_play(Play, (seat, iid, number, k))))
         elif feasible(s, seat, iid, number, card.abilities.get("play", {}), {}):
-            out.append((play_action(number, None), Play(seat, iid, number)))
+            out.append((play_action(number, None), _new_play(Play, (seat, iid, number, None))))
     return out
 
 

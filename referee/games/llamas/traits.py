@@ -44,7 +44,7 @@ class FieldTraits:
     changed in any way (by a move, an undo, a test setting up a position) is worked out again."""
 
     __slots__ = ("cards", "field", "rams", "kind", "animals", "variations", "words", "win_count", "abilities", "placements",
-                 "owned", "protected", "no_instants")
+                 "restrictions", "owned", "protected", "no_instants")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
         self.cards = cards
@@ -81,6 +81,8 @@ class FieldTraits:
         #: function of the card and the field): every listing of the Action phase asks it of each card
         #: of the hand and each field, and fields change less often than hands
         self.placements: dict[str, tuple[str, dict] | None] = {}
+        #: by card number, why this field's player may not play that card, or None (`pile._restrictions`)
+        self.restrictions: dict[str, tuple[str, dict] | None] = {}
         #: by filter, whether a card of the field meets it (`owns`: a watcher's condition, a card's
         #: requirement, asked for every card played and every play listed)
         self.owned: dict[str, bool] = {}
