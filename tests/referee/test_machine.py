@@ -2,7 +2,9 @@
 on the Naruto table and on a machine using the nested features the table does not (transitions
 declared inside a state, sources that are parents, compound destinations entered through their
 initial children, reflexive and internal transitions), every trigger from every state gives the same
-result, the same state and the same callbacks in the same order with the same event data."""
+result, the same state and the same callbacks in the same order with the same event data. Its `fire`
+gives `trigger_event`'s result and state, and hands over to it as soon as a callback or another
+kind of condition appears."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import pytest
 from transitions import MachineError
 from transitions.extensions import HierarchicalMachine
 
-from referee.engine.hsm import COMPATIBLE, SharedMachine
+from referee.engine.hsm import COMPATIBLE, ModelCondition, SharedMachine
 from referee.engine.machine import leaves
 from referee.games.naruto.rules import rules_for
 from referee.games.naruto.table import ROWS, STATES
@@ -258,3 +260,94 @@ def test_machines_with_few_or_no_callbacks_agree(seed, every):
                              auto_transitions=False, send_event=True, model_attribute="phase")
                          for cls in (HierarchicalMachine, SharedMachine))
         _fire_alike(stock, shared, initial, triggers, rng)
+
+
+# --- `SharedMachine.fire`: a trigger whose only callbacks are model conditions ------------------------
+
+def _model_conditioned(transitions):
+    """``transitions`` each with one `ModelCondition` (refused when the model says so, and noting the
+    memo it was given) and no callback."""
+    def condition(trigger):
+        def test(model, memo):
+            model.memos.append(memo)
+            return trigger not in model.refuse
+        return ModelCondition(test)
+    return [dict(t, conditions=[condition(t["trigger"])]) for t in transitions]
+
+
+class MemoModel(Model):
+    def __init__(self, state: str):
+        super().__init__(state)
+        self.memos: list = []
+
+
+def _fire_quiet(machine, model, trigger, memo):
+    try:
+        fire = machine.fire if isinstance(machine, SharedMachine) else None
+        return ("result", fire(model, trigger, memo) if fire else machine.trigger_event(model, trigger, memo=memo))
+    except (MachineError, AttributeError, ValueError, KeyError) as err:
+        return ("error", type(err).__name__, str(err))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_fire_agrees_with_the_stock_trigger_event(seed):
+    """With model conditions only, `fire` gives the stock machine's result, state and error trigger by
+    trigger, and its conditions get the memo passed."""
+    rng = random.Random(seed)
+    for states, transitions, initial, triggers in (
+        (NESTED_STATES, NESTED_TRANSITIONS, "A_x", NESTED_TRIGGERS),
+        (STATES, NARUTO_TRANSITIONS, "setup_first", NARUTO_TRIGGERS),
+    ):
+        stock, shared = (cls(model=None, states=states, transitions=_model_conditioned(transitions), initial=initial,
+                             auto_transitions=False, send_event=True, model_attribute="phase")
+                         for cls in (HierarchicalMachine, SharedMachine))
+        a, b = MemoModel(initial), MemoModel(initial)
+        for k in range(400):
+            trigger = rng.choice(triggers)
+            a.refuse = b.refuse = {t for t in triggers if rng.random() < 0.2}
+            memo = {"k": k}
+            before = len(b.memos)
+            assert _fire_quiet(stock, a, trigger, memo) == _fire_quiet(shared, b, trigger, memo), (a.phase, trigger)
+            assert a.phase == b.phase
+            # the conditions tested got this trigger's memo (some twice: a change of state not worked out
+            # yet is handed over to `trigger_event`, which tests them again; they are pure)
+            assert all(m is memo for m in b.memos[before:]) and set(map(id, a.memos)) >= set(map(id, b.memos))
+        assert b.memos and shared._memo_routes  # it took its own way, with the memo
+
+
+def test_fire_hands_over_to_trigger_event_when_callbacks_appear():
+    """Callbacks added after the machine has fired (on a state, on a trigger, on the machine) and a
+    condition that is not a model condition all run as ``trigger_event`` runs them."""
+    for add in ("on_enter", "before", "machine", "condition"):
+        machines = [cls(model=None, states=NESTED_STATES, transitions=_model_conditioned(NESTED_TRANSITIONS),
+                        initial="A_x", auto_transitions=False, send_event=True, model_attribute="phase")
+                    for cls in (HierarchicalMachine, SharedMachine)]
+        models = [MemoModel("C"), MemoModel("C")]
+        for machine, model in zip(machines, models):
+            for trigger in ("deep", "go", "deep", "deep"):  # no callback yet: `fire` takes its own way
+                _fire_quiet(machine, model, trigger, None)
+            model.phase = "C"
+            if add == "on_enter":
+                machine.on_enter_A_y(_note("late enter", "A_y"))
+            elif add == "before":
+                machine.before_deep(_note("late before"))
+            elif add == "machine":
+                machine.after_state_change = [_note("late after")]
+            else:
+                for trans in machine.events["deep"].transitions["C"]:
+                    trans.conditions.append(type(trans.conditions[0])(lambda event: False))  # C stays C
+            for trigger in ("deep", "go", "deep"):
+                _fire_quiet(machine, model, trigger, None)
+        assert machines[1]._memo_routes["deep"]["C"] and machines[1]._memo_routes["go"]["A_x"]
+        assert models[0].phase == models[1].phase and models[0].log == models[1].log, add
+        assert any(entry[0].startswith("late") for entry in models[1].log) == (add != "condition"), add
+        assert (models[1].phase == "C") == (add == "condition"), add
+
+
+def test_fire_refuses_what_trigger_event_refuses():
+    stock, shared = (cls(model=None, states=NESTED_STATES, transitions=_model_conditioned(NESTED_TRANSITIONS),
+                         initial="A_x", auto_transitions=False, send_event=True, model_attribute="phase")
+                     for cls in (HierarchicalMachine, SharedMachine))
+    for state, trigger in (("A_x", "unknown"), ("C", "hop"), ("nowhere", "go")):
+        got = _fire_quiet(shared, MemoModel(state), trigger, None)
+        assert got == _fire_quiet(stock, MemoModel(state), trigger, None) and got[0] == "error", (state, trigger)
