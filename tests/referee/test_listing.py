@@ -21,39 +21,43 @@ from referee.engine.action import Action
 from referee.engine.errors import IllegalAction
 from referee.engine.machine import Not
 from referee.engine.match import unseen
-from referee.games.llamas.pile import candidates_play, check_play, checked_play
+from referee.games.llamas.pile import candidates_play, check_play
 from referee.games.llamas.rules import new_match
 
 
-def plain_listing(s, row) -> list[tuple[Action, object]]:
-    """`candidates_play` each checked by `check_play`: what `checked_play` must give."""
+def plain_listing(s, row, candidates=candidates_play, check=check_play) -> list[tuple[Action, object]]:
+    """``candidates`` each checked by ``check``: what the verb's ``checked`` must give."""
     out = []
-    for action in candidates_play(s, row):
+    for action in candidates(s, row):
         if action.needs_naming:
             out.append((action, None))
             continue
         try:
-            out.append((action, check_play(s, row, action)))
+            out.append((action, check(s, row, action)))
         except IllegalAction:
             pass
     return out
 
 
+@pytest.mark.parametrize("verb", ["play", "discard"])
 @pytest.mark.parametrize("seats,seed", [(2, 11), (4, 12), (6, 13)])
-def test_the_checked_play_listing_is_the_candidates_check_accepts_with_their_plans(seats, seed):
+def test_a_checked_listing_is_the_candidates_check_accepts_with_their_plans(seats, seed, verb):
+    """Llamas `play` and `discard` list their legal actions with their plans at once (`Verb.checked`):
+    the same actions, in the same order, with the same plans as each candidate checked alone."""
     compared = 0
-    for game in range(3):
+    for game in range(3 if verb == "play" else 20):  # a hand over the limit is rarer
         match = new_match(seats, seed=seed + 100 * game)
-        rows = [r for r in match.rules.table.rows if r.verb == "play"]
+        rows = [r for r in match.rules.table.rows if r.verb == verb]
+        plain = match.rules.verbs[verb]
         rng = random.Random(seed + game)
         while not match.is_over():
             s = match.state
             for row in rows:
-                if row.source == s.phase:
-                    assert checked_play(s, row) == plain_listing(s, row)
+                if row.source == s.phase and all(match.rules.table.guards[g][0](s) for g in row.guards):
+                    assert plain.checked(s, row) == plain_listing(s, row, plain.candidates, plain.check)
                     compared += 1
             match.apply(rng.choice(match.legal_actions()))
-    assert compared >= 40
+    assert compared >= (40 if verb == "play" else 4)
 
 
 def test_a_not_guard_is_the_opposite_guard_read_from_the_memo():
