@@ -39,7 +39,7 @@ from .fields import bring, leave, rescuer, transfer
 from .links import holds
 from .state import LlamasState
 from .traits import card_matches, immune, matches
-from .zones import draw, field_of, hidden, locate, move, ref, reveal, shuffle, where
+from .zones import draw, field_of, field_seats, hidden, locate, move, ref, reveal, shuffle, where
 
 #: at most this many answers of a choice of several cards are listed (any other is accepted)
 LISTED_ANSWERS = 40
@@ -116,7 +116,8 @@ def pick(s: LlamasState, seat: int, pool: list[int], then: list[dict], *, count:
     ``options`` are the different answers for one card (two copies of a card are one option).
     Unknown physical cards of the pool are named by the answer (or stay unknown with ``?`` when
     ``anonymous``: a card taken from a hand and kept hidden)."""
-    options = sorted({ref(s, i) for i in pool if s.instances[i] is not None and matches(s, i, spec)})
+    seats = field_seats(s)
+    options = sorted({ref(s, i, seats) for i in pool if s.instances[i] is not None and matches(s, i, spec, seats)})
     return {"kind": "pick", "player": seat, "pool": list(pool), "spec": spec, "options": options, "count": count,
             "least": count if least is None else least, "ordered": ordered, "hidden": hidden(s, pool),
             "anonymous": anonymous, "then": then, "rule": rule}
@@ -590,7 +591,8 @@ def _refused(c: dict, reason: str, **facts) -> IllegalAction:
 def _pick_listing(s: LlamasState, c: dict) -> list[Action]:
     # one per card: copies repeat (a card's number first: `ref` looks for the field holding it)
     numbers = {option.partition("@")[0] for option in c["options"]}
-    copies = sorted(r for r in (ref(s, i) for i in c["pool"] if s.instances[i] in numbers) if r in c["options"])
+    seats = field_seats(s)
+    copies = sorted(r for r in (ref(s, i, seats) for i in c["pool"] if s.instances[i] in numbers) if r in c["options"])
     out = [Action.of("choose", *answer) for answer in _answers(copies, c["count"], c["least"], c["ordered"])
            if len(answer) >= c["least"]]
     if c["hidden"]:  # a template: each unknown card chosen is named

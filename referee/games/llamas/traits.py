@@ -163,13 +163,13 @@ def _all_rams(s: LlamasState, seat: int) -> bool:
     return field_traits(s, seat).rams
 
 
-def variations(s: LlamasState, iid: int) -> tuple[str, ...]:
+def variations(s: LlamasState, iid: int, seats: dict[int, int] | None = None) -> tuple[str, ...]:
     """The animal's variations where it is now: printed, a ram in a field with Legal Ramifications,
-    a llama in a field with Llamanator."""
+    a llama in a field with Llamanator (``seats``: see `zones.ref`)."""
     card = s.card(iid)
     if card is None or not card.is_animal:
         return ()
-    seat = field_of(s, iid)
+    seat = field_of(s, iid) if seats is None else seats.get(iid)
     return variations_in(card, None if seat is None else field_traits(s, seat).kind)
 
 
@@ -199,10 +199,11 @@ def abilities_in(card: Card, rams: bool) -> dict:
     return {} if rams and card.is_animal and card.abilities else card.abilities
 
 
-def matches(s: LlamasState, iid: int, spec: str) -> bool:
-    """Does the card meet a filter, with its variations where it is now (see `card_matches`)?"""
+def matches(s: LlamasState, iid: int, spec: str, seats: dict[int, int] | None = None) -> bool:
+    """Does the card meet a filter, with its variations where it is now (see `card_matches`;
+    ``seats``: see `zones.ref`)?"""
     card = s.card(iid)
-    return card is not None and card_matches(card, spec, variations(s, iid))
+    return card is not None and card_matches(card, spec, variations(s, iid, seats))
 
 
 def card_matches(card: Card, spec: str, kinds: tuple[str, ...] | None = None) -> bool:

@@ -48,6 +48,12 @@ def field_of(s: LlamasState, iid: int) -> int | None:
     return None
 
 
+def field_seats(s: LlamasState) -> dict[int, int]:
+    """Each card in a field with the seat whose field it is: `field_of` for many cards at once (a
+    choice's options, each named with its field)."""
+    return {iid: seat for seat, player in enumerate(s.players) for iid in player.field}
+
+
 def _take_out(s: LlamasState, iid: int) -> None:
     zone, seat = where(s, iid)
     if zone in OWN:
@@ -148,8 +154,9 @@ def distinct(s: LlamasState, cards: list[int]) -> list[str]:
     return sorted({s.instances[i] for i in cards if s.instances[i] is not None})
 
 
-def ref(s: LlamasState, iid: int) -> str:
-    """How a choice names a card: ``LU-007@2`` in seat 2's field, its number elsewhere."""
-    seat = field_of(s, iid)
+def ref(s: LlamasState, iid: int, seats: dict[int, int] | None = None) -> str:
+    """How a choice names a card: ``LU-007@2`` in seat 2's field, its number elsewhere (``seats``: the
+    `field_seats` of the position, when the caller names many cards)."""
+    seat = field_of(s, iid) if seats is None else seats.get(iid)
     number = s.instances[iid] or UNNAMED
     return number if seat is None else f"{number}@{seat + 1}"
