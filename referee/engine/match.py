@@ -171,6 +171,11 @@ class Rules(Protocol):
         position through it (`referee.engine.sight.SeatSight`) and the application asks it before
         showing a seat's cards (`referee.engine.sight.seen_by`)."""
 
+    def who_sees(self, state: Any, iid: int) -> frozenset[int]:
+        """The seats that may see card instance ``iid``: ``seat in who_sees(state, iid)`` exactly when
+        ``iid in visible(state, seat)``. The log asks it of the cards an event keeps from some seats
+        (`referee.engine.sight.witnesses`), one card at a time."""
+
 
 class GameRules:
     """The part of `Rules` every game does alike. A game's rules class derives from it and states
@@ -180,7 +185,9 @@ class GameRules:
       ``snapshot()`` and ``restore(snapshot, cards)`` (a private copy for undo, and a new position
       from it); the position says the game is over with ``over``, ``winner`` and ``reason``, and a
       choice an effect waits for with ``pending``;
-    - ``sight``: its module whose ``visible(state, seat)`` says what a seat may see (`visible`);
+    - ``sight``: its module whose ``visible(state, seat)`` says what a seat may see (`visible`), and
+      if it has one, whose ``who_sees(state, iid)`` says which seats see a card more cheaply than
+      every seat's ``visible`` would (`who_sees`);
     - ``invariants``: what no play can break, ``(state) -> [broken rule...]`` (a saved position is
       checked against it when loaded, `load_position`), as a ``staticmethod``;
     - ``answers``: the verbs that answer a choice an effect asks (nothing else may be done then).
@@ -215,6 +222,14 @@ class GameRules:
     def visible(self, s: Any, seat: int) -> frozenset[int]:
         """The instances ``seat`` may see (`Rules.visible`), by the game's ``sight``."""
         return self.sight.visible(s, seat)
+
+    def who_sees(self, s: Any, iid: int) -> frozenset[int]:
+        """The seats that may see ``iid`` (`Rules.who_sees`): the game's ``sight.who_sees``, else
+        read from each seat's `visible`."""
+        own = getattr(self.sight, "who_sees", None)
+        if own is not None:
+            return own(s, iid)
+        return frozenset(seat for seat in range(len(s.players)) if iid in self.sight.visible(s, seat))
 
 
 class Match:
@@ -484,10 +499,10 @@ class Match:
         events = self.state.events
         if not events:  # a step that changes nothing the log tells (going on to the next step)
             return
-        visible = self.rules.visible
+        who_sees = self.rules.who_sees
         # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls: one entry per
         # event of every step, made without that function's call
-        self.log += [_new_entry(Entry, (index, key, settled(visible, self.state, params) if SECRET in params else params))
+        self.log += [_new_entry(Entry, (index, key, settled(who_sees, self.state, params) if SECRET in params else params))
                      for key, params in events]
         self.state.events = []
 

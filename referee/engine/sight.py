@@ -4,7 +4,8 @@ application both read.
 Every game's rules define ``visible(state, seat) -> frozenset[int]`` (see `referee.engine.match.Rules`):
 the card instances seat ``seat`` may look at in that position, by the game's own zone rules: its own
 hand, every face-up zone, the cards a choice it must answer shows it; never another player's hand, a
-deck or a face-down zone. Nothing else in the engine or the application decides which cards a seat
+deck or a face-down zone. Its ``who_sees(state, iid)`` gives the same answer card by card (the seats
+that see one card), which is what the log asks (`witnesses`). Nothing else in the engine or the application decides which cards a seat
 may see: a computer player reads the position through a `SeatSight`, which refuses any other card,
 and the application's widgets that show a seat's cards list only those the rules allow (the
 options panel and the manual toolbox, `gui/match/`).
@@ -54,19 +55,19 @@ SEEN, HIDES = "seen", "hides"
 SECRET = "secret"
 
 
-def witnesses(visible: Callable[[Any, int], frozenset[int]], s: Any, cards: Iterable[int],
+def witnesses(who_sees: Callable[[Any, int], frozenset[int]], s: Any, cards: Iterable[int],
               shown_to: Iterable[int] = ()) -> list[int] | None:
-    """The seats that may read the names of ``cards`` in position ``s`` (``visible``: the game's
-    ``visible(state, seat)``), with ``shown_to`` (the player a choice showed them to) added; None
-    when every seat may, so that a public event carries no ``seen``. An effect's event that names
-    cards (a look at the top of a deck, the card a search took) says so with ``seen=witnesses(...)``."""
-    cards, shown = set(cards), set(shown_to)
-    # a seat they were shown to reads them anyway: what it may see is not worked out
-    readers = sorted({k for k in range(len(s.players)) if k not in shown and cards <= visible(s, k)} | shown)
+    """The seats that may read the names of ``cards`` in position ``s`` (``who_sees``: the game's
+    ``who_sees(state, iid)``, `Rules.who_sees`), with ``shown_to`` (the player a choice showed them
+    to) added; None when every seat may, so that a public event carries no ``seen``."""
+    seats: set[int] = set(range(len(s.players)))
+    for iid in cards:
+        seats &= who_sees(s, iid)
+    readers = sorted(seats.union(shown_to))
     return None if len(readers) == len(s.players) else readers
 
 
-def settled(visible: Callable[[Any, int], frozenset[int]], s: Any, params: dict) -> dict:
+def settled(who_sees: Callable[[Any, int], frozenset[int]], s: Any, params: dict) -> dict:
     """An event's parameters as the log keeps them: its ``secret`` becomes ``seen``, the seats that may
     read the cards' names once the action is done (the event's ``player`` knows them), and ``hides``;
     or nothing when every seat may (a card taken from a deck and put into play)."""
@@ -75,7 +76,7 @@ def settled(visible: Callable[[Any, int], frozenset[int]], s: Any, params: dict)
     cards = [i for ids in secret.values() for i in ids]
     if not cards:  # an answer in words ("yes", "none"): nothing to keep from anyone
         return params
-    readers = witnesses(visible, s, cards, [params["player"]])
+    readers = witnesses(who_sees, s, cards, [params["player"]])
     if readers is not None:
         params[SEEN] = readers
         params[HIDES] = {name: len(ids) for name, ids in secret.items()}

@@ -140,3 +140,21 @@ def test_the_llamas_seat_view_refuses_another_hand_and_the_deck():
     for hidden in (s.players[1].hand[0], s.players[2].hand[0], s.deck[0]):
         with pytest.raises(LookupError):
             view.card(hidden)
+
+
+@pytest.mark.parametrize("game,seed", [("naruto", 5), ("llamas", 6), ("llamas", 7)])
+def test_who_sees_a_card_agrees_with_what_each_seat_sees(game, seed):
+    """`Rules.who_sees` (the log's question, card by card; Llamas answers it from where the card is)
+    names exactly the seats whose `visible` holds the card, for every card at every position."""
+    match = naruto_game(seed) if game == "naruto" else new_llamas(4, seed=seed)
+    rules = match.rules
+    asked_pool = False
+    for k, s in enumerate(positions(match, seed)):
+        if k % 3:  # every third position: enough to meet every zone, choices included
+            continue
+        seats = range(len(s.players))
+        visible = [rules.visible(s, seat) for seat in seats]
+        asked_pool |= bool(s.pending and s.pending[0].get("pool"))
+        for iid in range(len(s.instances)):
+            assert rules.who_sees(s, iid) == {seat for seat in seats if iid in visible[seat]}, (k, iid)
+    assert game == "naruto" or asked_pool  # a choice showing cards was met

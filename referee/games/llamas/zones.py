@@ -40,6 +40,17 @@ def where(s: LlamasState, iid: int) -> tuple[str, int | None]:
     raise KeyError(iid)
 
 
+def cards_in(s: LlamasState, zone: str) -> list[int]:
+    """The cards of one of `where`'s zones, all seats' together (``field``: every field)."""
+    if zone in OWN:
+        return [iid for player in s.players for iid in getattr(player, zone)]
+    if zone == "pile":
+        return [entry["card"] for entry in s.pile]
+    if zone == "held":
+        return [link["holds"] for link in s.chain if link.get("holds") is not None]
+    return getattr(s, zone)
+
+
 def field_of(s: LlamasState, iid: int) -> int | None:
     """The seat whose field holds the card, or None."""
     for seat, player in enumerate(s.players):
