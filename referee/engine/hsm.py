@@ -28,7 +28,10 @@ everywhere, on some states or on none, queued or not, with the log on or off.
 `SharedMachine.fire` is ``trigger_event`` for a table like the engine's, whose conditions are pure
 functions of the model (`ModelCondition`) and which has no other callbacks: when the trigger would run
 no callback but those conditions, it tests them and sets the model's new state, with no event data and
-no log lines; otherwise it is ``trigger_event``.
+no log lines; otherwise it is ``trigger_event``. What a trigger tries from a state is compiled once
+for it, and again after any attribute of the machine's states, transitions or settings is set
+(`_CHANGES`); callbacks added to a list already there are seen at once, and transitions are added
+through the machine (``add_transition``), which forgets what it compiled.
 """
 
 from __future__ import annotations
@@ -52,11 +55,28 @@ COMPATIBLE = transitions.__version__.startswith("0.9.")
 
 __all__ = ["ModelCondition", "SharedMachine"]
 
+#: the machine's settings `SharedMachine.fire` compiles with: set, they count as a change (`_CHANGES`)
+_WATCHED = frozenset({"_stack", "_queued", "_prepare_event", "_before_state_change", "_after_state_change",
+                      "_finalize_event", "_on_exception", "send_event", "model_attribute"})
+#: its lists that, any of them not empty, send a trigger to ``trigger_event`` (its scope stack, its callbacks)
+_MACHINE_HOOKS = ("_stack", "_prepare_event", "_before_state_change", "_after_state_change", "_finalize_event",
+                  "_on_exception")
+
+
+#: bumped whenever an attribute of a state or a transition of a `SharedMachine`, or one of its own
+#: settings and lists of callbacks (`_WATCHED`), is set: what `SharedMachine.fire` compiled before
+#: then may name lists of callbacks that are no longer the ones in use, so it compiles again
+_CHANGES = [0]
+
 
 class _State(NestedState):
     """`State.enter`/`State.exit` run the state's callbacks between two log lines, whose arguments
     (the state's scoped name) are worked out even when the log is off; here they are only when it is
-    on."""
+    on. Setting any attribute (``on_enter = [...]``) counts as a change (`_CHANGES`)."""
+
+    def __setattr__(self, name, value):
+        _CHANGES[0] += 1
+        super().__setattr__(name, value)
 
     def enter(self, event_data):
         if not COMPATIBLE or _CORE_LOG.isEnabledFor(logging.INFO):
@@ -73,7 +93,12 @@ class _Transition(NestedTransition):
     """`NestedTransition._change_state` with the exits, entries and resulting state name (and the
     value the model gets) that `_resolve_transition` computes remembered per current state name and
     scope. While the log is off, a state left or entered that has no callbacks is not visited
-    (visiting it runs nothing and logs nothing)."""
+    (visiting it runs nothing and logs nothing). Setting any attribute (``before = [...]``) counts
+    as a change (`_CHANGES`)."""
+
+    def __setattr__(self, name, value):
+        _CHANGES[0] += 1
+        super().__setattr__(name, value)
 
     def _change_state(self, event_data):
         machine = event_data.machine
@@ -127,6 +152,7 @@ class _Transition(NestedTransition):
 
 
 _UNSET = object()
+_STAYS = object()  # an internal transition's new value (`SharedMachine._compile`): the state stays
 
 
 class _EventData(NestedEventData):
@@ -145,15 +171,17 @@ class _EventData(NestedEventData):
 
 class ModelCondition:
     """A transition condition that is a pure function of the model and of what the trigger passes as
-    its keyword ``memo``: ``test(model, memo)``. `SharedMachine.fire` calls ``test`` itself; as any
+    its keyword ``memo``: ``test(model, memo)``. `SharedMachine.fire` calls ``test`` itself, or, given
+    a memo and a ``key``, reads ``memo[key]``, which ``test`` promises to return then; as any
     condition (``trigger_event``, a stock machine) it is called with the event data (``send_event``).
     Pure: testing it again gives the same answer and changes nothing, which lets `fire` hand a
     trigger over to ``trigger_event`` after testing some."""
 
-    __slots__ = ("test",)
+    __slots__ = ("test", "key")
 
-    def __init__(self, test: Callable[[Any, Any], Any]):
+    def __init__(self, test: Callable[[Any, Any], Any], key: Any = None):
         self.test = test
+        self.key = key
 
     def __call__(self, event_data) -> Any:
         return self.test(event_data.model, event_data.kwargs.get("memo"))
@@ -177,9 +205,14 @@ class SharedMachine(HierarchicalMachine):
         self._memo_scopes: dict = {}  # (trigger, state name) -> [(scope, event, `_plan_sources` there)]
         self._memo_sources: dict = {}  # (event, state name, scope) -> `_plan_sources`
         self._memo_changes: dict = {}  # (transition, state name, scope) -> (exits, new state, entries, scope)
-        self._memo_routes: dict = {}  # trigger -> state name -> `_plan_route`
+        self._memo_quick: dict = {}  # trigger -> state name -> `_compile`
         self._memo_valid: bool | None = None
         super().__init__(*args, **kwargs)
+
+    def __setattr__(self, name, value):
+        if name in _WATCHED:
+            _CHANGES[0] += 1
+        super().__setattr__(name, value)
 
     # --- the memo ---------------------------------------------------------------------------
     def _memo_ok(self) -> bool:
@@ -197,7 +230,7 @@ class SharedMachine(HierarchicalMachine):
             yield from SharedMachine._all_states(s.states)
 
     def _forget(self) -> None:
-        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes, self._memo_routes):
+        for memo in (self._memo_states, self._memo_scopes, self._memo_sources, self._memo_changes, self._memo_quick):
             memo.clear()
         self._memo_valid = None
 
@@ -259,70 +292,73 @@ class SharedMachine(HierarchicalMachine):
         then the model given its new state as `_Transition._change_state` remembers it. Anything else
         (a callback or another condition met on the way, a change not worked out yet, a trigger the
         state does not have) goes to ``trigger_event``, which tests the conditions again (they are
-        pure, `ModelCondition`). A table's steps fire thousands of times a game; this is most of
-        what a step costs the machine."""
+        pure, `ModelCondition`).
+
+        A table's steps fire thousands of times a game, so what the trigger tries from a state is
+        compiled once (`_compile`): the lists of callbacks that must stay empty, read at once, and
+        each transition's conditions (read as they are) with the model's new value."""
         attrs = self.__dict__
         attribute = attrs["model_attribute"]
         current = getattr(model, attribute, None)
-        if current.__class__ is str and attrs["send_event"] and not (
-                attrs["_stack"] or attrs["_queued"] or attrs["_prepare_event"] or attrs["_before_state_change"]
-                or attrs["_after_state_change"] or attrs["_finalize_event"] or attrs["_on_exception"]):
+        if current.__class__ is str:
             # by trigger, then state name: no key to make (a tuple per trigger would be)
-            routes = attrs["_memo_routes"].get(trigger)
-            if routes is None:
-                routes = attrs["_memo_routes"][trigger] = {}
-            route = routes.get(current)
-            if route is None:
-                route = routes[current] = self._plan_route(current, trigger)
-            if route:
-                # the stock order: each source (the state, then its parents), each of its transitions
-                # until one's conditions hold; any callback, or a change not remembered yet: the stock code
-                event, names, changes = route
-                for name in names:
-                    for trans in event.transitions[name]:
-                        if trans.prepare or trans.before or trans.after:
+            compiled = attrs["_memo_quick"].get(trigger)
+            entry = compiled.get(current) if compiled is not None else None
+            if entry is None or entry[0] != _CHANGES[0]:
+                entry = self._compile(trigger, current)
+            steps = entry[2]
+            if steps is not None and not any(entry[1]):
+                for conditions, value in steps:  # the stock order, until one's conditions hold
+                    for cond in conditions:
+                        func = cond.func
+                        if func.__class__ is not ModelCondition:
                             return self.trigger_event(model, trigger, memo=memo)
-                        for cond in trans.conditions:
-                            func = cond.func
-                            if func.__class__ is not ModelCondition:
-                                return self.trigger_event(model, trigger, memo=memo)
-                            if func.test(model, memo) != cond.target:
-                                break
-                        else:
-                            if trans.dest is None:  # an internal transition: the state stays
-                                return True
-                            plan = changes.get(trans)
-                            if plan is None:  # worked out by the stock code (`_Transition._change_state`)
-                                plan = attrs["_memo_changes"].get((trans, current, self))
-                                if plan is None:
-                                    return self.trigger_event(model, trigger, memo=memo)
-                                changes[trans] = plan
-                            for state, _ in plan[0]:  # a state left or entered that has callbacks
-                                if state.on_exit:
-                                    return self.trigger_event(model, trigger, memo=memo)
-                            for state, _ in plan[3]:
-                                if state.on_enter:
-                                    return self.trigger_event(model, trigger, memo=memo)
-                            setattr(model, attribute, plan[1])
+                        key = func.key
+                        if (memo[key] if key is not None and memo is not None else func.test(model, memo)) \
+                                != cond.target:
+                            break
+                    else:
+                        if value is _STAYS:  # an internal transition
                             return True
+                        if value is _UNSET:  # a change the stock code has not worked out yet
+                            del attrs["_memo_quick"][trigger][current]
+                            return self.trigger_event(model, trigger, memo=memo)
+                        setattr(model, attribute, value)
+                        return True
                 return False  # no transition's conditions held: what `trigger_event` returns then
         return self.trigger_event(model, trigger, memo=memo)
 
-    def _plan_route(self, current: str, trigger: str) -> tuple | bool:
-        """(the event, the names of the sources tried, their transitions' changes of state from
-        ``current`` as `fire` finds them in ``_memo_changes``) when ``trigger`` from ``current`` is the
-        machine's own event only (no state's nested machine has it) and some source has it; False when
-        `fire` leaves it to ``trigger_event`` (which raises for a state or trigger it does not know)."""
-        if not self._memo_ok():
-            return False
-        try:
-            plan = self._plan_scopes(current, trigger)
-        except (ValueError, KeyError, AttributeError):
-            return False
-        if len(plan) != 1 or plan[0][0] is not None or not plan[0][2]:
-            return False
-        _, event, order = plan[0]
-        return event, tuple(name for name, *_ in order), {}
+    def _compile(self, trigger: str, current: str) -> tuple:
+        """(`_CHANGES` now; the lists of callbacks that, any of them set, send the trigger to
+        ``trigger_event``: the machine's scope stack and callbacks, each transition's own, those of
+        the states it leaves and enters; for each transition tried, in the stock order, its live list
+        of conditions and the model's new value: ``_STAYS`` for an internal one, ``_UNSET`` for a
+        change not worked out yet). The steps are None when `fire` leaves the trigger to
+        ``trigger_event`` whatever the callbacks: a queue, another way of calling conditions, a final
+        state, a trigger some nested machine has, a state or trigger the machine does not know."""
+        attrs = self.__dict__
+        entry = (_CHANGES[0], (), None)
+        if attrs["send_event"] and not attrs["_queued"] and self._memo_ok():
+            try:
+                plan = self._plan_scopes(current, trigger)
+            except (ValueError, KeyError, AttributeError):
+                plan = []
+            if len(plan) == 1 and plan[0][0] is None and plan[0][2]:
+                _, event, order = plan[0]
+                hooks = [attrs[name] for name in _MACHINE_HOOKS]
+                steps = []
+                for name, *_ in order:  # each source (the state, then its parents), each of its transitions
+                    for trans in event.transitions[name]:
+                        hooks += (trans.prepare, trans.before, trans.after)
+                        change = None if trans.dest is None else attrs["_memo_changes"].get((trans, current, self))
+                        if change is not None:
+                            hooks += [state.on_exit for state, _ in change[0]]
+                            hooks += [state.on_enter for state, _ in change[3]]
+                        steps.append((trans.conditions, _STAYS if trans.dest is None else
+                                      _UNSET if change is None else change[1]))
+                entry = (_CHANGES[0], tuple(hooks), tuple(steps))
+        attrs["_memo_quick"].setdefault(trigger, {})[current] = entry
+        return entry
 
     # --- memoized look-ups ------------------------------------------------------------------
     def get_state(self, state, hint=None):

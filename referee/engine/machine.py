@@ -180,7 +180,7 @@ def _condition(fn: Guard) -> ModelCondition:
     ``memo``, see `Table.fire`) when it has one: what `Match` has always worked out already."""
     def test(model: Any, memo: GuardMemo | None) -> Any:
         return fn(model) if memo is None else memo[fn]
-    return ModelCondition(test)
+    return ModelCondition(test, key=fn)
 
 
 def build_machine(table: Table) -> HierarchicalMachine:

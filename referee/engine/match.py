@@ -437,10 +437,12 @@ class Match:
         """Carry out a checked action (the ``index``-th of the history) and the automatic steps after it."""
         state = self.state
         state.events = []
-        self.rules.table.fire(row, state, self._position())  # guards hold on the position before the action
+        # the guards hold on the position before the action (`_check` has just looked at it: `_seen`)
+        self.rules.table.fire(row, state, self._seen)
         self.rules.verbs[row.verb].perform(state, plan)
         self._seen = unseen(state)  # a new position
-        self._collect(index)
+        if state.events:
+            self._collect(index)
         self._automatic(index)
 
     def _rewind(self, done: int, snapshot: Any = None, log_len: int = 0) -> None:
@@ -473,7 +475,8 @@ class Match:
         following the ``index``-th action (0: the set-up)."""
         state, table, automatic, answering = self.state, self.rules.table, self.rules.automatic, self._answers
         steps, fire = table.steps, table.fire
-        memo = self._position()
+        memo = self._seen  # the position the action (or the set-up) left
+        state.events = []  # each step's events are collected after it, which empties the list again
         for _ in range(MAX_AUTOMATIC_STEPS):
             if answering is not None and answering(state) is not None:
                 return  # a choice waits for its answer (`_answering`)
@@ -482,7 +485,6 @@ class Match:
                     if not memo[guard]:  # known already, or worked out now (`GuardMemo`)
                         break
                 else:
-                    state.events = []
                     fire(row, state, memo)
                     automatic[row.trigger](state)
                     memo = self._seen = unseen(state)  # a new position
