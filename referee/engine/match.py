@@ -501,11 +501,13 @@ class Match:
         events = self.state.events
         if not events:  # a step that changes nothing the log tells (going on to the next step)
             return
-        who_sees = self.rules.who_sees
+        append = self.log.append
         # `tuple.__new__` is what a named tuple's own ``__new__``, a Python function, calls: one entry per
-        # event of every step, made without that function's call
-        self.log += [_new_entry(Entry, (index, key, settled(who_sees, self.state, params) if SECRET in params else params))
-                     for key, params in events]
+        # event of every step, made without that function's call (in a plain loop: a step has one or
+        # two events, fewer than a comprehension is worth starting for)
+        for key, params in events:
+            append(_new_entry(Entry, (index, key, settled(self.rules.who_sees, self.state, params)
+                                      if SECRET in params else params)))
         self.state.events = []
 
 

@@ -146,7 +146,9 @@ def eligible(s: LlamasState, link: dict, eff: dict, spec: dict) -> Iterator[int]
         pool = ((iid, None) for seat in _owners(s, eff, spec.get("owner", "any")) for iid in s.players[seat].hand)
     else:
         pool = ((iid, None) for iid in getattr(s, zone))
-    chosen = {i for e in link["effects"] for name, ids in e["targets"].items() if _is_card(s, e, name) for i in ids}
+    # (a Magic's targets looked for before it is played are in a link of no effects: `pile.feasible`)
+    chosen = {i for e in link["effects"] for name, ids in e["targets"].items() if _is_card(s, e, name) for i in ids} \
+        if link["effects"] else ()
     spec_filter = spec.get("filter", "card")
     other_than_self = spec.get("other_than_self")
     paired = _paired(s, eff["player"]) if spec.get("pair") else None

@@ -287,10 +287,21 @@ def perform_instant(s: LlamasState, plan: Play) -> None:
 
 
 def candidates_instant(s: LlamasState, row: Row) -> list[Action]:
-    first, unknown = first_copies(s, s.players[s.asking].hand)
+    """Each Instant of the hand once, sorted (most hands hold none: they are asked at every card
+    played, so the hand is read in one loop)."""
+    instances, card_of = s.instances, s.cards.get
+    unknown = False
+    instants: set[str] = set()
+    for iid in s.players[s.asking].hand:
+        number = instances[iid]
+        if number is None:
+            unknown = True
+        elif card_of(number).type == "instant":
+            instants.add(number)
     out = [Action.of("instant", UNNAMED)] if unknown else []
-    cards = s.cards
-    return out + [Action.of("instant", n) for n, _ in first if cards.get(n).type == "instant"]
+    for number in sorted(instants):
+        out.append(Action.of("instant", number))
+    return out
 
 
 def perform_pass(s: LlamasState, plan: None) -> None:

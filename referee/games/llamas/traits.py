@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from .cards import VARIATIONS, Card
 from .state import LlamasState
@@ -47,14 +48,29 @@ class FieldTraits:
                  "restrictions", "owned", "protected", "no_instants")
 
     def __init__(self, s: LlamasState, cards: tuple[int, ...]):
+        # plain loops rather than comprehensions: a field is a few cards, and it is worked out again each
+        # time it changes, so what a comprehension costs to start would be most of it
         self.cards = cards
         self.field = list(cards)  # `field_traits` compares it with the field as it is now
-        known = [(iid, card) for iid in cards if (card := s.card(iid)) is not None]
-        self.rams = rams = any(not card.is_animal and card.continuous.get("all_rams") for _, card in known)
-        self.animals = tuple(iid for iid, card in known if card.is_animal)
+        number_of, card_of = s.instances, s.cards.get
+        known: list[tuple[int, Card]] = []
+        animals: list[int] = []
+        rams = False
+        for iid in cards:
+            number = number_of[iid]
+            card = None if number is None else card_of(number)
+            if card is None:
+                continue
+            known.append((iid, card))
+            if card.is_animal:
+                animals.append(iid)
+            elif card.continuous.get("all_rams"):
+                rams = True
+        self.rams = rams
+        self.animals = tuple(animals)
         # one walk for the words and the abilities: an animal's count for nothing where rams lose theirs
-        words: dict[str, list[tuple[int, object]]] = {}
-        by_key: dict[str, list[tuple[int, dict]]] = {}
+        words: dict[str, Any] = {}
+        by_key: dict[str, Any] = {}
         for iid, card in known:
             if rams and card.is_animal:
                 continue
@@ -63,12 +79,15 @@ class FieldTraits:
                     words.setdefault(key, []).append((iid, value))
             for key, ability in card.abilities.items():
                 by_key.setdefault(key, []).append((iid, ability))
-        self.words = {key: tuple(pairs) for key, pairs in words.items()}
+        for pairs in (words, by_key):
+            for key in pairs:
+                pairs[key] = tuple(pairs[key])
+        self.words = words
         #: the one variation every animal of the field has there, if a card says so (`variations_in`)
         self.kind = "ram" if rams else "llama" if "all_llamas" in self.words else None
         #: the variations its animals have there (`variations_here`), worked out when first asked
         self.variations: frozenset[str] | None = None
-        self.win_count = sum(v for _, v in self.words.get("win_count", ()))
+        self.win_count = sum(v for _, v in words["win_count"]) if "win_count" in words else 0
         #: a card of the field keeps its player from playing Instants (a Tranquilizer): asked of every
         #: player each time a card is played, to know who may answer it
         self.no_instants = "no_play" in self.words and any("instant" in alternatives(spec)
@@ -76,7 +95,7 @@ class FieldTraits:
         #: by ability key (``anyone_plays``, ``begin_of_turn``...), the cards of the field having it as
         #: it works there (`abilities_in`) with the ability, in the field's order: every card played
         #: asks each field for its watchers, and most fields have none
-        self.abilities = {key: tuple(pairs) for key, pairs in by_key.items()}
+        self.abilities = by_key
         #: by card number, why that card cannot go into this field, or None (`pile._placement`, a pure
         #: function of the card and the field): every listing of the Action phase asks it of each card
         #: of the hand and each field, and fields change less often than hands

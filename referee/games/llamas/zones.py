@@ -62,7 +62,11 @@ def field_of(s: LlamasState, iid: int) -> int | None:
 def field_seats(s: LlamasState) -> dict[int, int]:
     """Each card in a field with the seat whose field it is: `field_of` for many cards at once (a
     choice's options, each named with its field)."""
-    return {iid: seat for seat, player in enumerate(s.players) for iid in player.field}
+    seats: dict[int, int] = {}
+    for seat, player in enumerate(s.players):
+        for iid in player.field:
+            seats[iid] = seat
+    return seats
 
 
 def _take_out(s: LlamasState, iid: int) -> None:
