@@ -34,7 +34,7 @@ from .sight import SECRET, settled
 MAX_AUTOMATIC_STEPS = 10_000
 #: a snapshot of the position is kept before every this many actions; undo goes back to the last one
 #: and replays the actions since (at most this many less one)
-CHECKPOINT_EVERY = 16
+CHECKPOINT_EVERY = 32
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,12 @@ class Seen(GuardMemo):
     per position, made at every step (`unseen`)."""
 
     __slots__ = ("legal", "plans")
+
+    def renew(self, state: Any) -> None:
+        """Nothing known again: ``state`` is a new position (what `unseen` makes, without making one)."""
+        self.clear()
+        self.state, self.legal = state, None
+        self.plans.clear()
 
     def planned(self, action: Action) -> tuple[Row, Any] | None:
         """The row and plan ``action`` was first listed with, or None. A list searched for the very
@@ -440,7 +446,7 @@ class Match:
         # the guards hold on the position before the action (`_check` has just looked at it: `_seen`)
         self.rules.table.fire(row, state, self._seen)
         self.rules.verbs[row.verb].perform(state, plan)
-        self._seen = unseen(state)  # a new position
+        self._seen.renew(state)  # a new position
         if state.events:
             self._collect(index)
         self._automatic(index)
@@ -487,7 +493,7 @@ class Match:
                 else:
                     fire(row, state, memo)
                     automatic[row.trigger](state)
-                    memo = self._seen = unseen(state)  # a new position
+                    memo.renew(state)  # a new position
                     if state.events:  # else nothing to log (going on to the next step)
                         self._collect(index)
                     break

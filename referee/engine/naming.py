@@ -25,8 +25,12 @@ Refuse = Callable[[str, str, str], IllegalAction]
 
 
 def hidden(s: Any, cards: list[int]) -> bool:
-    """Whether some of ``cards`` are unknown physical cards."""
-    return any(s.instances[i] is None for i in cards)
+    """Whether some of ``cards`` are unknown physical cards (a loop: listings ask it of every hand)."""
+    instances = s.instances
+    for i in cards:
+        if instances[i] is None:
+            return True
+    return False
 
 
 def locate(s: Any, cards: list[int], number: str, zone: str, taken: tuple[int, ...] = (),

@@ -257,7 +257,8 @@ def animals(s: LlamasState, seat: int) -> list[int]:
 
 
 def hand_limit(s: LlamasState, seat: int) -> int:
-    return max(0, HAND_LIMIT + sum(v for _, v in words(s, seat, "hand_limit")))
+    changes = words(s, seat, "hand_limit")  # none in most fields
+    return max(0, HAND_LIMIT + sum(v for _, v in changes)) if changes else HAND_LIMIT
 
 
 def needed(s: LlamasState, seat: int) -> int:
