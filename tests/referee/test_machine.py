@@ -315,7 +315,7 @@ def test_fire_hands_over_to_trigger_event_when_callbacks_appear():
     """Callbacks added after the machine has fired (on a state, on a trigger, on the machine; to a
     list of callbacks or as a new list) and a condition that is not a model condition all run as
     ``trigger_event`` runs them."""
-    for add in ("on_enter", "before", "machine", "new list", "condition"):
+    for add in ("on_enter", "before", "machine", "new list", "new trigger list", "condition"):
         machines = [cls(model=None, states=NESTED_STATES, transitions=_model_conditioned(NESTED_TRANSITIONS),
                         initial="A_x", auto_transitions=False, send_event=True, model_attribute="phase")
                     for cls in (HierarchicalMachine, SharedMachine)]
@@ -340,6 +340,9 @@ def test_fire_hands_over_to_trigger_event_when_callbacks_appear():
                 machine.after_state_change = [_note("late after")]
             elif add == "new list":
                 machine.get_state("A_y").on_enter = [_note("late enter", "A_y")]
+            elif add == "new trigger list":
+                for trans in machine.events["deep"].transitions["C"]:
+                    trans.before = [_note("late before")]
             else:
                 for trans in machine.events["deep"].transitions["C"]:
                     trans.conditions.append(type(trans.conditions[0])(lambda event: False))  # C stays C
