@@ -271,7 +271,7 @@ def verdict(ok: bool) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--database-url", default=None, help="default: a new SQLite file in a temporary folder")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--queries", type=int, default=500)

@@ -371,7 +371,7 @@ def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> No
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("naruto", "llamas", "both"), default="both")
     ap.add_argument("--games", type=int, default=100, help="games of each game measured")
     ap.add_argument("--seed", type=int, default=1)

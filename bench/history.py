@@ -172,7 +172,7 @@ def median_ms(run, runs: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--matches", default="500,5000", help="the sizes measured, comma-separated (growing)")
     ap.add_argument("--runs", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)

@@ -64,7 +64,7 @@ def timed(argv: list[str], env: dict[str, str]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=15, help="timed runs of each command (default: 15)")
     args = ap.parse_args(argv)
 
