@@ -52,8 +52,7 @@ class GuardMemo(dict):
     is asked (`__missing__`), a `Not` from its guard's value, and reads it after that. A dict, so that
     reading a value known already, what every step does for each guard of its rows, runs no Python
     code at all. Its ``state`` is set once it is made (`referee.engine.match.unseen`: a Python
-    ``__init__`` would cost a dict subclass several times its making, and a match makes one per
-    step)."""
+    ``__init__`` would cost a dict subclass several times its making)."""
 
     __slots__ = ("state",)
 

@@ -116,8 +116,9 @@ def strict(verb: Verb, options: tuple[str, ...] = (), *, single: tuple[str, ...]
 class Seen(GuardMemo):
     """What the match has worked out about one position (one version of it): each guard's value (it
     is the position's `GuardMemo`), the legal actions once listed, and for each listed action that was
-    checked, the row it was checked under and its plan, in the listing's order (`planned`). One object
-    per position, made at every step (`unseen`)."""
+    checked, the row it was checked under and its plan, in the listing's order (`planned`). A match
+    keeps one, made when it starts or is given another state (`unseen`) and emptied for the new
+    position at every step (`renew`): emptying costs less than making one."""
 
     __slots__ = ("legal", "plans")
 

@@ -4,11 +4,11 @@ application both read.
 Every game's rules define ``visible(state, seat) -> frozenset[int]`` (see `referee.engine.match.Rules`):
 the card instances seat ``seat`` may look at in that position, by the game's own zone rules: its own
 hand, every face-up zone, the cards a choice it must answer shows it; never another player's hand, a
-deck or a face-down zone. Its ``who_sees(state, iid)`` gives the same answer card by card (the seats
-that see one card), which is what the log asks (`witnesses`). Nothing else in the engine or the application decides which cards a seat
-may see: a computer player reads the position through a `SeatSight`, which refuses any other card,
-and the application's widgets that show a seat's cards list only those the rules allow (the
-options panel and the manual toolbox, `gui/match/`).
+deck or a face-down zone. Their ``who_sees(state, iid)`` gives the same answer card by card (the
+seats that see one card), which is what the log asks (`witnesses`). Nothing else in the engine or
+the application decides which cards a seat may see: a computer player reads the position through a
+`SeatSight`, which refuses any other card, and the application's widgets that show a seat's cards
+list only those the rules allow (the options panel and the manual toolbox, `gui/match/`).
 
 This module imports nothing but the standard library, so the application may import it cheaply.
 """

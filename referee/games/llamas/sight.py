@@ -34,6 +34,8 @@ def who_sees(s: LlamasState, iid: int) -> frozenset[int]:
     if zone in PUBLIC:
         return frozenset(range(s.seats))
     seers = {owner} if zone == "hand" else set()
-    if s.pending and iid in s.pending[0].get("pool", ()):
-        seers.add(s.pending[0]["player"])
+    if s.pending:
+        chooser = s.pending[0]["player"]
+        if iid in shown(s, chooser):
+            seers.add(chooser)
     return frozenset(seers)
