@@ -62,12 +62,13 @@ MESSAGES = Messages("gui.replay", {
     "over": "Game over: {result}",
     "chain": "Links in the chain: {links}",
     "review": "Turning points",
-    "review_tip": "The decisions where the acting player's standing changed most, each with the hint they "
-                  "could have had; double-click one to see its position",
+    "review_tip": "First the decisions where doing as the hint said would have left the acting player better "
+                  "placed, then those where their standing changed most, each with the hint they could have "
+                  "had; double-click one to see its position",
     "review_guided": "A review needs a guided match: in referee mode the program does not know the cards in "
                      "the players' hands.",
     "point": "Action {seq}, {player}: {action} (standing {before:+.1f} → {after:+.1f})",
-    "point_hint": "The hint there: {hint}",
+    "point_hint": "The hint there: {hint} (standing {hinted:+.1f})",
     "point_followed": "The hint would have said the same.",
     "no_points": "No decision to review.",
 })
@@ -240,7 +241,7 @@ class ReplayPage(Page):
             text = MESSAGES("point", seq=point.index + 1, player=self.player_name(point.seat),
                             action=say(point.action), before=point.before, after=point.after)
             hint = MESSAGES("point_followed") if point.followed else MESSAGES(
-                "point_hint", hint=hint_text(point.hint, self.card_name, self.player_name, say))
+                "point_hint", hint=hint_text(point.hint, self.card_name, self.player_name, say), hinted=point.hinted)
             item = QListWidgetItem(f"{text}\n{hint}")
             item.setData(Qt.ItemDataRole.UserRole, point.index)
             self.points.addItem(item)

@@ -7,9 +7,10 @@ players' `SeatView`), so a hint never tells a player something their seat does n
 
 The *review* of a finished match replays its actions from its initial position and measures, before
 and after each decision of the seats reviewed, how the acting seat stands (`Coach.standing`, the
-computer player's own evaluation of the public position). The turning points are the decisions
-where that changed most, each with the hint the seat could have asked for there. Everything is deterministic: the coach's player is
-seeded, so the review of a seeded game is stable.
+computer player's own evaluation of the public position), and where it would have stood had it done
+as the hint said there. The turning points are first the decisions where the hint would have left
+it best placed compared with what it did, then those where its standing changed most. Everything is
+deterministic: the coach's player is seeded, so the review of a seeded game is stable.
 """
 
 from __future__ import annotations
@@ -50,7 +51,8 @@ class Coach(Protocol):
 @dataclass(frozen=True)
 class TurningPoint:
     """A decision of a finished match: its place in the action list, the seat, the action taken,
-    the seat's standing before and after it, and the hint it could have had."""
+    the seat's standing before and after it, the hint it could have had and the standing the hint's
+    action would have left it (``after`` when it did as the hint said)."""
 
     index: int
     seat: int
@@ -58,10 +60,17 @@ class TurningPoint:
     before: float
     after: float
     hint: Hint
+    hinted: float
 
     @property
     def change(self) -> float:
         return self.after - self.before
+
+    @property
+    def missed(self) -> float:
+        """How much better the hint's action would have left the seat than what it did (0 or less:
+        it did as well or better)."""
+        return self.hinted - self.after
 
     @property
     def followed(self) -> bool:
@@ -70,27 +79,29 @@ class TurningPoint:
 
 
 def review(match: Match, coach: Coach, seats: Iterable[int] | None = None, count: int = 5) -> list[TurningPoint]:
-    """The ``count`` decisions of ``seats`` (all seats by default) where the acting seat's standing
-    changed most, in the order they were taken, each with the hint it could have had (`followed`:
-    the player did as it says). A decision is an action taken where there was a choice (more than
-    one legal action); forced moves are not reviewed."""
+    """The ``count`` turning points of ``seats`` (all seats by default), in the order they were taken:
+    first the decisions where the hint's action would have left the acting seat better placed than
+    what it did, by the largest margin (`TurningPoint.missed`); then, if fewer, those where its
+    standing changed most. A decision is an action taken where there was a choice (more than one
+    legal action); forced moves are not reviewed."""
     wanted = None if seats is None else set(seats)
-    initial = match.to_json()["initial"]
-
-    def at(index: int) -> Match:  # the position before action ``index``, replayed from the start
-        return Match.from_json(match.rules, {"initial": initial, "history": [str(a) for a in match.history[:index]]},
-                               match.state.cards)
-
-    replay = at(0)
-    moves: list[tuple[int, int, float, float]] = []  # (index, seat, before, after) of each decision
+    rules, cards = match.rules, match.state.cards
+    replay = Match.from_json(rules, {"initial": match.to_json()["initial"], "history": []}, cards)
+    points: list[TurningPoint] = []
     for index, action in enumerate(match.history):
         seat = replay.actor
-        decision = (wanted is None or seat in wanted) and len(replay.legal_actions()) > 1
-        before = coach.standing(replay, seat) if decision else 0.0
-        replay.apply(action)
-        if decision:
-            moves.append((index, seat, before, coach.standing(replay, seat)))
-    chosen = sorted(sorted(moves, key=lambda m: (-abs(m[3] - m[2]), m[0]))[:count])
-    # the hint only where it is shown: a hint can try moves on copies of the position
-    return [TurningPoint(index, seat, match.history[index], before, after, coach.hint(at(index)))
-            for index, seat, before, after in chosen]
+        if (wanted is None or seat in wanted) and len(replay.legal_actions()) > 1:
+            before, hint = coach.standing(replay, seat), coach.hint(replay)
+            if hint.action != action:  # where the hint's action leads, on a copy of the position
+                aside = Match(rules, rules.restore(rules.snapshot(replay.state), cards), settle=False)
+                aside.apply(hint.action)
+                hinted = coach.standing(aside, seat)
+            replay.apply(action)
+            after = coach.standing(replay, seat)
+            points.append(TurningPoint(index, seat, action, before, after, hint,
+                                       after if hint.action == action else hinted))
+        else:
+            replay.apply(action)
+    missed = sorted((p for p in points if p.missed > 0), key=lambda p: (-p.missed, p.index))
+    changed = sorted((p for p in points if p.missed <= 0), key=lambda p: (-abs(p.change), p.index))
+    return sorted((missed + changed)[:count], key=lambda p: p.index)

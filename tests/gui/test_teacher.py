@@ -85,12 +85,17 @@ def test_the_replay_reviews_a_finished_match_and_leads_to_each_turning_point(win
     assert page.review_button.isEnabled() and not page.points.isVisible()
     page.review_button.click()
     assert page.points.isVisible() and page.points.count() == 5
+    for row, point in enumerate(page.turning):
+        line, hint = page.points.item(row).text().split("\n")
+        assert line.startswith(REPLAY("point", seq=point.index + 1, player=page.player_name(point.seat), action="",
+                                      before=point.before, after=point.after).split(":")[0])
+        if point.followed:
+            assert hint == REPLAY("point_followed")
+        else:  # the hint, then the standing it would have left
+            prefix, suffix = REPLAY("point_hint", hint="\0", hinted=point.hinted).split("\0")
+            assert hint.startswith(prefix) and hint.endswith(suffix) and f"{point.hinted:+.1f}" in suffix
+    assert any(not p.followed for p in page.turning)
     first = page.points.item(0)
-    point = page.turning[0]
-    line, hint = first.text().split("\n")
-    assert line.startswith(REPLAY("point", seq=point.index + 1, player=page.player_name(point.seat), action="",
-                                  before=point.before, after=point.after).split(":")[0])
-    assert hint == REPLAY("point_followed") if point.followed else hint.startswith(REPLAY("point_hint", hint="").strip())
     page.points.itemActivated.emit(first)
     assert page.step == page.turning[0].index
 

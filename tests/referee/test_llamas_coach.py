@@ -54,3 +54,4 @@ def test_the_review_of_a_seeded_game_is_stable():
     points = review(match, COACH, seats=[1], count=3)
     assert points and points == review(seeded_game(5), COACH, seats=[1], count=3)
     assert all(p.seat == 1 and p.action == match.history[p.index] and p.hint.reason for p in points)
+    assert all(p.hinted == p.after for p in points if p.followed)
