@@ -91,15 +91,14 @@ def review(match: Match, coach: Coach, seats: Iterable[int] | None = None, count
     for index, action in enumerate(match.history):
         seat = replay.actor
         if (wanted is None or seat in wanted) and len(replay.legal_actions()) > 1:
-            before, hint = coach.standing(replay, seat), coach.hint(replay)
+            before, hint, hinted = coach.standing(replay, seat), coach.hint(replay), None
             if hint.action != action:  # where the hint's action leads, on a copy of the position
                 aside = Match(rules, rules.restore(rules.snapshot(replay.state), cards), settle=False)
                 aside.apply(hint.action)
                 hinted = coach.standing(aside, seat)
             replay.apply(action)
             after = coach.standing(replay, seat)
-            points.append(TurningPoint(index, seat, action, before, after, hint,
-                                       after if hint.action == action else hinted))
+            points.append(TurningPoint(index, seat, action, before, after, hint, after if hinted is None else hinted))
         else:
             replay.apply(action)
     missed = sorted((p for p in points if p.missed > 0), key=lambda p: (-p.missed, p.index))
