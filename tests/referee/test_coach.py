@@ -84,7 +84,7 @@ def seeded_game(seed: int):
     return match
 
 
-def test_the_review_of_a_seeded_game_is_stable_and_names_where_the_hint_was_most_better():
+def test_the_review_of_a_seeded_game_is_stable_and_names_first_where_the_hint_would_have_done_best():
     """Seat 0 plays at random: its turning points are the decisions where the hint's action would
     have left it best placed compared with what it did; the rest come after, by how much its standing
     changed."""

@@ -145,7 +145,8 @@ def test_the_llamas_seat_view_refuses_another_hand_and_the_deck():
 @pytest.mark.parametrize("game,seed", [("naruto", 5), ("llamas", 6), ("llamas", 7)])
 def test_who_sees_a_card_agrees_with_what_each_seat_sees(game, seed):
     """`Rules.who_sees` (the log's question, card by card; Llamas answers it from where the card is)
-    names exactly the seats whose `visible` holds the card, for every card at every position."""
+    names exactly the seats whose `visible` holds the card, for every card at every third position of
+    a random game."""
     match = naruto_game(seed) if game == "naruto" else new_llamas(4, seed=seed)
     rules = match.rules
     asked_pool = False
