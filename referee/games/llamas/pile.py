@@ -202,7 +202,7 @@ def checked_play(s: LlamasState, row: Row) -> list[tuple[Action, Play | None]]:
     first, unknown = first_copies(s, s.players[seat].hand)
     fields = [field_traits(s, k) for k in range(s.seats)]
     out: list[tuple[Action, Play | None]] = [(Action.of("play", UNNAMED), None)] if unknown else []
-    for number, iid in first:  # one action each, sorted as `distinct`
+    for number, iid in sorted(first.items()):  # one action each, sorted as `distinct`
         card = s.cards.get(number)
         if card.type not in FIELD_TYPES and card.type != "magic":
             continue  # an Instant only answers (L-CARD-1)
@@ -287,19 +287,16 @@ def perform_instant(s: LlamasState, plan: Play) -> None:
 
 
 def candidates_instant(s: LlamasState, row: Row) -> list[Action]:
-    """Each Instant of the hand once, sorted (most hands hold none: they are asked at every card
-    played, so the hand is read in one loop)."""
-    instances, card_of = s.instances, s.cards.get
-    unknown = False
-    instants: set[str] = set()
-    for iid in s.players[s.asking].hand:
-        number = instances[iid]
-        if number is None:
-            unknown = True
-        elif card_of(number).type == "instant":
-            instants.add(number)
+    """Each Instant of the hand once, sorted (asked at every card played; most hands hold none)."""
+    first, unknown = first_copies(s, s.players[s.asking].hand)
     out = [Action.of("instant", UNNAMED)] if unknown else []
-    for number in sorted(instants):
+    card_of = s.cards.get
+    instants = []
+    for number in first:
+        if card_of(number).type == "instant":
+            instants.append(number)
+    instants.sort()
+    for number in instants:
         out.append(Action.of("instant", number))
     return out
 

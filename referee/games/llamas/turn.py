@@ -130,7 +130,7 @@ def checked_discard(s: LlamasState, row: Row) -> list[tuple[Action, list[tuple[i
     out: list[tuple[Action, list[tuple[int, str]] | None]] = [(Action.of("discard", UNNAMED), None)] if unknown else []
     if len(hand) - hand_limit(s, s.current) < 1:
         return out  # nothing to discard: every named card is refused (L-TURN-4)
-    return out + [(Action.of("discard", number), [(iid, number)]) for number, iid in first]
+    return out + [(Action.of("discard", number), [(iid, number)]) for number, iid in sorted(first.items())]
 
 
 def next_turn(s: LlamasState) -> None:

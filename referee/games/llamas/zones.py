@@ -148,10 +148,11 @@ def _refused(reason: str, number: str, zone: str) -> IllegalAction:
     return IllegalAction("L-ZONE-1", reason="no_copy", number=number, zone=zone)
 
 
-def first_copies(s: LlamasState, cards: list[int]) -> tuple[list[tuple[str, int]], bool]:
-    """The known card numbers among ``cards`` (a zone's cards), sorted, each with its first copy (the
-    one `locate` finds), and whether some of them are unknown (`hidden`): a listing's one walk of a
-    hand, where `distinct`, `hidden` and a `locate` per number would walk it once each."""
+def first_copies(s: LlamasState, cards: list[int]) -> tuple[dict[str, int], bool]:
+    """The known card numbers among ``cards`` (a zone's cards), each with its first copy (the one
+    `locate` finds), and whether some of them are unknown (`hidden`): a listing's one walk of a hand,
+    where `distinct`, `hidden` and a `locate` per number would walk it once each. Not sorted: a
+    listing sorts what it lists (the Instants of a hand are few)."""
     instances = s.instances
     first: dict[str, int] = {}
     unknown = False
@@ -161,7 +162,7 @@ def first_copies(s: LlamasState, cards: list[int]) -> tuple[list[tuple[str, int]
             unknown = True
         elif number not in first:
             first[number] = iid
-    return sorted(first.items()), unknown
+    return first, unknown
 
 
 def distinct(s: LlamasState, cards: list[int]) -> list[str]:
