@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from referee.games.naruto.cards import LETTERS, cost_text, parse_cost
-from referee.games.naruto.decks import canonical_number, is_card_number
+from referee.engine.numbers import canonical_number, is_card_number
 
 from .importers_base import CatalogueImportError, ParsedCard, Record, MAX_LENGTH
 

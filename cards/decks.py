@@ -27,7 +27,7 @@ from referee.engine.names import name_problem
 from referee.games import GAMES, with_decks
 from referee.games.naruto import decks as rules
 from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
-from referee.games.naruto.decks import number_key
+from referee.engine.numbers import number_key
 
 from .choices import EXPORT_FORMATS  # noqa: F401  (defined where the command line can read it cheaply)
 from .models import CardRecord, Deck, DeckEntry

@@ -53,7 +53,7 @@ from sqlalchemy import text as sql
 
 from referee.games.naruto import cards as engine_cards
 from referee.games.naruto.cards import LETTERS, RANKS, cost_text, parse_cost, script_text
-from referee.games.naruto.decks import canonical_number, is_card_number
+from referee.engine.numbers import canonical_number, is_card_number
 from referee.games.naruto.targets import TARGETS
 
 from . import ccgdb

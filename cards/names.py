@@ -18,7 +18,7 @@ import io
 from functools import cache
 from importlib import resources
 
-from referee.games.naruto.decks import canonical_number
+from referee.engine.numbers import canonical_number
 
 from .games import catalogues
 

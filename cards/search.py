@@ -49,7 +49,7 @@ from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_colu
 from sqlalchemy.orm import Session
 
 from referee.games import DEFAULT
-from referee.games.naruto.decks import canonical_number, is_card_number, number_key
+from referee.engine.numbers import canonical_number, is_card_number, number_key
 
 from .games import Filter as Spec, catalogues
 from .models import CardName, CardRecord, SearchToken
@@ -377,16 +377,13 @@ _SHOWN = (select(CardRecord.number, CardRecord.type, CardName.lang, CardName.nam
           .where(CardRecord.game == bindparam("game"), CardRecord.number.in_(bindparam("numbers", expanding=True)))
           .order_by(CardRecord.number, CardName.lang))
 
-#: card numbers' natural order, cached: the same numbers are ranked query after query
-_number_key = lru_cache(maxsize=100_000)(number_key)
-
 #: a card found: its number, how it matched (EXACT_NUMBER...), the language it matched in
 Found = tuple[str, int, str]
 
 
 def _by_number(numbers: Iterable[str], how: int, limit: int) -> list[Found]:
     """The first ``limit`` of these card numbers in their natural order, all matched ``how``."""
-    return [(n, how, "en") for n in heapq.nsmallest(limit, numbers, key=_number_key)]
+    return [(n, how, "en") for n in heapq.nsmallest(limit, numbers, key=number_key)]
 
 
 def _split(numbers: str | None) -> list[str]:
@@ -450,7 +447,7 @@ def _named(conn, statements: _Statements, words: tuple[str, ...], limit: int, sq
             nth *= 2
         else:
             best = _best_names(conn.execute(statements.word, params).all(), words)
-    first = heapq.nsmallest(limit, best.items(), key=lambda item: (item[1][0], _number_key(item[0])))
+    first = heapq.nsmallest(limit, best.items(), key=lambda item: (item[1][0], number_key(item[0])))
     return [(number_, key[0], lang_) for number_, (key, _, lang_) in first]
 
 

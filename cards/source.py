@@ -17,7 +17,7 @@ from sqlmodel import or_, select
 
 from referee.games import DEFAULT, game as game_entry
 from referee.games.naruto.cards import Card, CardTable, card_from_row
-from referee.games.naruto.decks import canonical_number, is_card_number
+from referee.engine.numbers import canonical_number, is_card_number
 
 from .models import LANGUAGES, MANUAL, CardName, CardRecord, CardSet, CardText
 from localization import Messages

@@ -29,7 +29,7 @@ from cards.search import FILTERS, TYPE_TERMS, search
 from cards.source import SOURCES, catalogue_facts, set_manual
 from localization import Messages, current
 from referee.games.naruto.cards import Card
-from referee.games.naruto.decks import number_key
+from referee.engine.numbers import number_key
 from referee.games import DEFAULT, GAMES
 
 from .faces import face

@@ -28,7 +28,8 @@ from cards.decks import (EXPORT_FORMATS, NAME_MAX, DeckError, deck_text, delete_
 from localization import Messages, current
 from referee.engine.errors import IllegalAction
 from referee.games.naruto.decklists import DeckList
-from referee.games.naruto.decks import FORMATS, canonical_number, number_key
+from referee.games.naruto.decks import FORMATS
+from referee.engine.numbers import canonical_number, number_key
 
 from .browser import CardSearch, CardTableModel, card_table
 from .faces import face

@@ -43,6 +43,9 @@ class Game:
     deck_lists: bool = True
     #: the expansions a match may shuffle in at set-up, by code (its engine's cards say the same)
     expansions: tuple[str, ...] = ()
+    #: card-number prefixes another edition prints, each with the prefix the catalogue stores
+    #: (`referee.engine.numbers.canonical_number`)
+    number_aliases: tuple[tuple[str, str], ...] = ()
 
     def part(self, name: str) -> Any:
         """The object the reference ``name`` (``"play"``, ``"catalogue"``, ``"page"``, ``"app"``) points
@@ -57,7 +60,9 @@ class Game:
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("naruto", range(2, 3), ("standard", "french"), "N-", play="referee.games.naruto.play:PLAY",
          catalogue="cards.games.naruto:CATALOGUE", plays_catalogue=True,
-         page="gui.match.naruto_page:NarutoPage", app="gui.match.naruto_app:APP"),
+         page="gui.match.naruto_page:NarutoPage", app="gui.match.naruto_app:APP",
+         # N-CARD-4: the French edition's prefixes (NI-008 is N-008)
+         number_aliases=(("NI", "N"), ("TE", "J"), ("TA", "M"), ("CL", "C"))),
     Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",
          catalogue="cards.games.llamas:CATALOGUE", plays_catalogue=False,
          page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP", deck_lists=False,

@@ -15,7 +15,7 @@ from cards.db import Database
 from cards.models import CardName, CardRecord, SearchToken
 from cards.search import (_SCORES, EXACT_NAME, EXACT_NUMBER, FILTER, NAME_START, NUMBER_PREFIX, WORDS, Hit, SearchError,
                           _filters, _prefix, fold, index_card, index_cards, number_query, padded_number, search, tokens)
-from referee.games.naruto.decks import number_key
+from referee.engine.numbers import number_key
 
 # our own cards: (number, type, symbols, entrance cost, {lang: name})
 EXTRA = [

@@ -9,7 +9,8 @@ import pytest
 from referee.engine.errors import Violation
 from referee.games.naruto.cards import Card, bundled
 from referee.games.naruto.decklists import DeckList, read_deck_list, write_text
-from referee.games.naruto.decks import FORMATS, RESTRICTED, canonical_number, check_deck, random_deck
+from referee.games.naruto.decks import FORMATS, RESTRICTED, check_deck, random_deck
+from referee.engine.numbers import canonical_number
 
 SET1 = bundled()
 

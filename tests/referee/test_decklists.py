@@ -13,7 +13,8 @@ from referee.engine.errors import Violation
 from referee.games.naruto.cards import Card, bundled
 from referee.games.naruto.decklists import (CCGDB_IMAGES, MAX_COUNT, DeckList, DeckListError, read_deck_list, write_ccgdb,
                                             write_text, write_tts)
-from referee.games.naruto.decks import canonical_number, check_deck, is_card_number, random_deck
+from referee.games.naruto.decks import check_deck, random_deck
+from referee.engine.numbers import canonical_number, is_card_number
 
 SET1 = bundled()
 

@@ -35,7 +35,7 @@ from typing import Any, Iterable
 from referee.engine.errors import IllegalAction, Violation
 
 from .cards import Card, CardSource
-from .decks import canonical_number, is_card_number, number_key
+from referee.engine.numbers import canonical_number, is_card_number, number_key
 
 SECTIONS = ("main", "reinforcements", "sideboard")
 #: the deck builder's (and Tabletop Simulator's) name of each section

@@ -1,4 +1,4 @@
-"""Deck construction (N-DECK, N-DECK-FR) and card numbers (N-CARD-4).
+"""Deck construction (N-DECK, N-DECK-FR).
 
 A deck is a list of card numbers, one entry per copy, or numbers with their counts. `check_deck` returns every broken rule as a
 `Violation` (rule id plus named params, no display text); `random_deck` builds a legal deck for
@@ -8,19 +8,15 @@ quick games and tests. Deck lists in their text forms are `decklists`'s.
 from __future__ import annotations
 
 import random
-import re
-from functools import lru_cache
 from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from referee.engine.errors import Violation
+from referee.engine.numbers import canonical_number, number_key
 from referee.games import GAMES
 from referee.games.naruto.cards import Card, CardSource
 
 FORMATS = GAMES["naruto"].formats  # the registry is the one place that says which
-
-#: French edition prefixes and the standard ones they stand for (N-CARD-4)
-FRENCH_PREFIXES = {"NI": "N", "TE": "J", "TA": "M", "CL": "C"}
 
 #: N-DECK-FR-4: cards limited to one copy in the french format, as canonical numbers
 #: (NI-138 Shikamaru Nara, TE-006, TE-076, TA-005, TA-051, TA-144, TA-150)
@@ -50,39 +46,6 @@ _LIMITS: dict[str, dict[str, Any]] = {
 
 MAX_SAME_NAME = 3
 DECK_TYPES = ("Ninja", "Jutsu", "Mission", "Client")
-
-
-#: a printed card number: N-008, PR-018B, N-US093, NUS-006B, J-696A, French NI-008
-_PRINTED = re.compile(r"^([A-Za-z]{1,4})\s*-\s*([A-Za-z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
-#: an N-CCG-DB Card ID: n008, pr018b, nUS093, nus006b (lower-case letters, then the rest)
-_CCGDB_ID = re.compile(r"^([a-z]{1,4})([A-Z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
-#: the same without its case (as typed): N008, NUS093 (the letters run up to the first digit)
-_BARE = re.compile(r"^([A-Za-z]{1,4}?)([A-Za-z]{0,2}\d+[A-Za-z]*(?:_[A-Za-z]+)*)$")
-
-
-def is_ccgdb_id(text: str) -> bool:
-    """Whether ``text`` is written as an N-CCG-DB Card ID (``pr018b``, ``nUS093``): lower-case
-    letters first, never a printed number."""
-    return bool(_CCGDB_ID.match(text))
-
-
-def is_card_number(text: str) -> bool:
-    """Whether ``text`` is written as a card number or an N-CCG-DB id (see `canonical_number`)."""
-    t = "".join(text.split())
-    return bool(_PRINTED.match(t) or _CCGDB_ID.match(t) or _BARE.match(t))
-
-
-def canonical_number(number: str) -> str:
-    """A card number as the catalogue stores it (N-CARD-4): upper-cased, spaces removed, French
-    prefixes mapped (``te-006`` -> ``J-006``), and an N-CCG-DB id given its hyphen (``pr018b`` ->
-    ``PR-018B``, ``nUS093`` -> ``N-US093``, ``nus006b`` -> ``NUS-006B``: the lower-case letters
-    are the prefix). Anything else is returned upper-cased."""
-    n = "".join(number.split())
-    m = _PRINTED.match(n) or _CCGDB_ID.match(n) or _BARE.match(n)
-    if m is None:
-        return n.upper()
-    prefix, rest = m[1].upper(), m[2].upper()
-    return f"{FRENCH_PREFIXES.get(prefix, prefix)}-{rest}"
 
 
 def _limits(fmt: str) -> dict[str, Any]:
@@ -153,15 +116,6 @@ def check_deck(numbers: Iterable[str] | Mapping[str, int], source: CardSource, f
                 out.append(Violation(lim["restricted_rule"], {"number": number, "count": counts[number], "maximum": 1}))
 
     return sorted(out, key=_violation_key)
-
-
-@lru_cache(maxsize=50_000)
-def number_key(number: str) -> tuple:
-    """Card numbers in their natural order (N-2 before N-10, N-US093 after them): deck lists and
-    search results."""
-    prefix, _, rest = number.partition("-")
-    digits = re.search(r"\d+", rest)
-    return (prefix, rest[: digits.start()] if digits else rest, int(digits.group()) if digits else -1, rest)
 
 
 # --- random legal decks ---------------------------------------------------------------------------

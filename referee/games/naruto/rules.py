@@ -12,16 +12,19 @@ from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.machine import Not, Table
 from referee.engine.match import GameRules, Match, Verb, check_player_names, strict
 from referee.engine.names import default_name
+from referee.engine.numbers import ALIASES, canonical_number, is_catalogue_id
 
 from . import abilities, battle, chain, mission, sight, turn
 from .cards import CardSource, bundled
-from .decks import FORMATS, canonical_number, check_deck, is_ccgdb_id
+from .decks import FORMATS, check_deck
 from .invariants import violations
 from .state import NarutoState
 from .table import ANYWHERE, ROWS, STATES
 
 DECK_SIZES = {"standard": 50, "french": 40}
-_FRENCH = ("NI-", "TE-", "TA-", "CL-")
+#: the French edition's prefixes with their hyphen (N-CARD-4: the registry's ``number_aliases``)
+_FRENCH = tuple(f"{alias}-" for alias in ALIASES)
+
 
 def _someone_wins(s: NarutoState) -> bool:
     return turn.victory(s) is not None
@@ -100,7 +103,7 @@ def _strict(name: str, verb: Verb) -> Verb:
 def _renamed(value: str) -> bool:
     """Whether a value names a card by a French number or an N-CCG-DB id (normalized to its number)."""
     number = value.partition("@")[0]
-    return number[:3].upper() in _FRENCH or is_ccgdb_id(number)
+    return number[:3].upper() in _FRENCH or is_catalogue_id(number)
 
 
 def _any_french(action: Action) -> bool:

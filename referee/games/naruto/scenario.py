@@ -18,7 +18,7 @@ from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.match import Match, check_player_name
 
 from .cards import CardSource, bundled
-from .decks import canonical_number
+from referee.engine.numbers import canonical_number
 from .rules import rules_for
 from .state import ZONES, NarutoState
 
