@@ -1,5 +1,5 @@
 """What the application needs of each game beyond its match page, in one shape: a `GameApp` per
-game, in the game's own part of the application (``gui/match/naruto_app.py``, ``gui/llamas/app.py``),
+game, in the game's own part of the application (``gui/naruto/app.py``, ``gui/llamas/app.py``),
 which the game registry names (`referee.games`, ``app``). The shared pages ask it instead of naming
 a game: the new-match page shows the game's panel, the card browser its columns and facts, the card
 tiles its cards' looks, the screenshots script its picture.

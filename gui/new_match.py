@@ -2,7 +2,7 @@
 (and their decks, for a game played with deck lists) and its settings.
 
 Each game gives its panel through the game registry (`gui.games.GameApp.setup`: the Naruto CCG's
-two seats with their decks, the deck format and who starts, `gui.match.naruto_setup.NarutoSetup`;
+two seats with their decks, the deck format and who starts, `gui.naruto.setup.NarutoSetup`;
 the two to eight players of Llamas Unleashed, who share one deck, the box,
 `gui.llamas.setup.LlamasSetup`); the page shows the chosen game's panel and its settings in its
 "Match" form, and "Start match" asks the panel to start. What a panel refuses (an illegal deck, with
@@ -27,7 +27,7 @@ from .games import app
 from .i18n import watch
 from .pages import Page
 
-#: the page's texts, and the Naruto CCG panel's (`gui.match.naruto_setup` reads them here: the
+#: the page's texts, and the Naruto CCG panel's (`gui.naruto.setup` reads them here: the
 #: seats, decks, formats and who starts were this page's before each game had its panel)
 MESSAGES = Messages("gui.new_match", {
     "title": "New match",

@@ -6,15 +6,17 @@ A game's own places, for a game ``<id>`` of the registry:
 
 - ``referee/games/<id>/``: its engine package;
 - ``cards/games/<id>.py``: its part of the catalogue (`cards.games.Catalogue`);
-- ``gui/<id>/`` or ``gui/match/<id>_*.py``: its part of the application (its match page, its
-  new-match panel, its `gui.games.GameApp`);
+- ``gui/<id>/``: its part of the application (its match page, its board, its new-match panel,
+  its `gui.games.GameApp`);
 
 and ``referee/games/__init__.py`` (the registry, where `DEFAULT` names the default game) and the
 data migrations (``cards/migrations/``: history, as it was written) may name any game.
 
 Anywhere else in the packages (`referee`, `cards`, `gui`, `localization`), a string equal to a
 game's id (``"llamas"``: a literal, a dict key, a default, one side of ``game == "naruto"``) or a
-name that is one (``self.llamas``, ``def naruto(...)``) fails this test. Docstrings may speak of
+name that is one (``self.llamas``, ``def naruto(...)``) fails this test, and so does an import of
+a game's own module (``from referee.games.naruto.decks import ...``, ``import gui.llamas.page``):
+what a caller needs of a game it gets from the registry's parts. Docstrings may speak of
 the games; message texts and keys that merely contain an id (``"mode_guided_llamas_tip"``) are not
 ids.
 """
@@ -33,7 +35,7 @@ PACKAGES = ("referee", "cards", "gui", "localization")
 #: where any game may be named, as paths from the root ("/" separated, fnmatch patterns)
 ANYWHERE = ("referee/games/__init__.py", "cards/migrations/*")
 #: a game's own places, ``{id}`` standing for its id
-OWN = ("referee/games/{id}/*", "cards/games/{id}.py", "gui/{id}/*", "gui/match/{id}_*.py")
+OWN = ("referee/games/{id}/*", "cards/games/{id}.py", "cards/games/{id}/*", "gui/{id}/*")
 
 
 def own_places(game_id: str) -> tuple[str, ...]:
@@ -88,6 +90,22 @@ def namings(source: str, ids) -> list[tuple[int, str]]:
     return sorted(found)
 
 
+def imported(source: str, ids) -> list[tuple[int, str]]:
+    """(line, module) of each import in ``source`` of a module a part of whose dotted path is one
+    of ``ids`` (``referee.games.naruto.decks``, ``gui.llamas``), relative imports included."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            paths = [f"{node.module or ''}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            paths = [alias.name for alias in node.names]
+        else:
+            continue
+        named = [p for p in paths if set(p.split(".")) & ids]
+        found += [(node.lineno, p.strip(".")) for p in named[:1]]
+    return found
+
+
 def modules():
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
@@ -98,6 +116,24 @@ def test_no_module_outside_the_registry_and_the_games_own_places_names_a_game():
     offenders = [f"{relative}:{line}: {what}" for relative, path in modules() if not exempt(relative)
                  for line, what in namings(path.read_text(encoding="utf-8"), set(GAMES))]
     assert not offenders, "ask the registry (referee.games) instead:\n" + "\n".join(offenders)
+
+
+def test_no_module_outside_the_games_own_places_imports_a_games_module():
+    offenders = [f"{relative}:{line}: {module}" for relative, path in modules() if not exempt(relative)
+                 for line, module in imported(path.read_text(encoding="utf-8"), set(GAMES))]
+    assert not offenders, "ask the registry's parts (referee.games) instead:\n" + "\n".join(offenders)
+
+
+def test_the_import_check_finds_absolute_relative_and_dotted_imports_of_a_games_modules():
+    source = '''import gui.llamas.page
+from referee.games.naruto.decks import FORMATS
+from ..naruto import view
+from referee.games import naruto
+from referee.engine.numbers import number_key
+from .games import GameApp
+'''
+    assert imported(source, {"naruto", "llamas"}) == [
+        (1, "gui.llamas.page"), (2, "referee.games.naruto.decks.FORMATS"), (3, "naruto.view"), (4, "referee.games.naruto")]
 
 
 def test_the_check_finds_literals_branches_defaults_keys_and_names_but_not_docstrings():

@@ -9,7 +9,7 @@ from localization import current
 from referee.games.llamas.cards import FIELD_TYPES
 from referee.games.llamas.table import STATES
 
-from ..match.game import GameView
+from ..match.game import GameView, Pick
 
 
 def llamas_view() -> GameView:
@@ -19,7 +19,7 @@ def llamas_view() -> GameView:
         order=("choose", "baby", "first", "play", "instant", "draw", "discard"),
         controls=("pass",),
         plays={"play": lambda card: card.type != "instant", "instant": lambda card: card.type == "instant"},
-        picks={"discard": "hand"},
+        picks={"discard": Pick("hand")},
         seat_option={"play": ("into", lambda card: card.type in FIELD_TYPES)},
         choice_name=lambda kind: current().term("llamas_choice", kind),
         event_game="llamas",

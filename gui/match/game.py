@@ -18,6 +18,17 @@ from referee.engine.action import Action
 
 
 @dataclass(frozen=True)
+class Pick:
+    """The cards a choice made by ticking takes: the actor's cards in ``zone`` that ``takes``
+    accepts, offered only when at least ``least`` of them are there (the referee still judges what
+    is ticked)."""
+
+    zone: str
+    takes: Callable[[Any], bool] = lambda card: True
+    least: int = 1
+
+
+@dataclass(frozen=True)
 class GameView:
     states: list[Any]  # the state machine's states (its table), for the phase tracker
     verb_kind: str  # the term kind naming the verbs
@@ -27,8 +38,8 @@ class GameView:
     controls: tuple[str, ...]  # verbs with a control of their own on the page, never an option
     #: verb -> which hand cards it plays (a card -> bool), to grey the others with their refusal
     plays: dict[str, Callable[[Any], bool]] = field(default_factory=dict)
-    #: compound choices made by ticking cards: verb -> the zone of the actor's cards it takes
-    picks: dict[str, str] = field(default_factory=dict)
+    #: compound choices made by ticking cards: verb -> which of the actor's cards may be ticked
+    picks: dict[str, Pick] = field(default_factory=dict)
     #: verbs whose cost is paid with cards chosen by clicking their tiles: verb -> the zone of the
     #: actor's cards that may pay (`gui.match.payment`)
     pays: dict[str, str] = field(default_factory=dict)
@@ -39,7 +50,11 @@ class GameView:
     watched: tuple[str, ...] = ("hand",)
     #: what a choice an effect asks is called (the title of the answers)
     choice_name: Callable[[str], str] = lambda kind: current().term("choice", kind)
-    #: the game whose match-log sentences `Translator.event` reads ("": the Naruto CCG's)
+    #: verbs given with a form of their own rather than as options: verb -> (match, card_name,
+    #: allowed, viewer) -> a widget whose ``chosen`` signal carries the action (the Naruto CCG's
+    #: manual toolbox, shown while `referee.engine.match.Match.offers` the verb)
+    panels: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    #: the game whose match-log sentences `Translator.event` reads ("": the kernel's ``event`` terms)
     event_game: str = ""
 
     def verb(self, verb: str) -> str:
@@ -56,25 +71,3 @@ class GameView:
         if card is None or takes(card):
             return action
         return Action(action.verb, action.args, tuple((k, v) for k, v in action.opts if k != key))
-
-
-def naruto_view() -> GameView:
-    from referee.games.naruto.table import STATES
-
-    return GameView(
-        states=STATES, verb_kind="verb", phase_kind="phase",
-        step_name=lambda step: current().term("step", step),
-        order=("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
-               "charge", "client", "join", "team", "send", "block", "jutsu", "discard"),
-        controls=("pass", "next"),
-        plays={"deploy": _typed("Ninja"), "grow": _typed("Ninja"), "mission": _typed("Mission"),
-               "counter": _typed("Mission"), "client": _typed("Client"), "jutsu": _typed("Jutsu")},
-        picks={"charge": "hand", "discard": "hand", "team": "village"},
-        pays={"deploy": "hand", "mission": "hand", "counter": "hand", "client": "hand", "send": "chakra",
-              "block": "chakra", "jutsu": "chakra", "use": "chakra"},
-        watched=("hand", "village"),
-    )
-
-
-def _typed(kind: str) -> Callable[[Any], bool]:
-    return lambda card: card.type == kind

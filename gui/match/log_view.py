@@ -24,7 +24,7 @@ from referee.engine.sight import HIDES, SEEN, action_readers, readable
 
 from ..i18n import watch
 from .describe import sentence
-from .game import GameView, naruto_view
+from .game import GameView
 
 MESSAGES = Messages("gui.match.log_view", {
     "action": "{n}. {player}: {action}",
@@ -48,11 +48,11 @@ class LogModel(QStandardItemModel):
     A model of Qt's own, not one in Python: a list view asks its model about every row at every
     layout, after each action, and from Python those calls cost more than the rest of the log."""
 
-    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], parent=None,
-                 view: GameView | None = None):
+    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], view: GameView,
+                 parent=None):
         super().__init__(parent)
         self.card_name, self.player_name = card_name, player_name
-        self.view = view or naruto_view()
+        self.view = view
         self.lines: list[tuple] = []
         self._bold = QFont()
         self._bold.setBold(True)
@@ -174,11 +174,10 @@ class LogView(QListView):
 
     rule_clicked = Signal(str)
 
-    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str],
-                 view: GameView | None = None):
-        """``view`` is the match's game (the Naruto CCG's by default): its verbs and log sentences."""
+    def __init__(self, card_name: Callable[[str], str], player_name: Callable[[int], str], view: GameView):
+        """``view`` is the match's game: its verbs and log sentences."""
         super().__init__()
-        self.log = LogModel(card_name, player_name, self, view)
+        self.log = LogModel(card_name, player_name, view, self)
         self.setModel(self.log)
         # long lines wrap (no sideways scrolling); the lines are measured in batches, so a long log
         # does not hold up the page

@@ -24,7 +24,7 @@ from ..faces import face
 from ..i18n import watch
 from ..preview import CardView
 from .describe import sentence
-from .game import GameView, naruto_view
+from .game import GameView
 
 MESSAGES = Messages("gui.match.naming", {
     "title": "Name the physical card",
@@ -104,13 +104,13 @@ def reason(match, action: Action, card_name) -> str | None:
 
 
 class NamingDialog(QDialog):
-    def __init__(self, context, match, template: Action, apply, parent=None, view: GameView | None = None):
+    def __init__(self, context, match, template: Action, apply, view: GameView, parent=None):
         """``apply(action) -> bool`` hands the named action to the adapter; ``view`` is the match's
-        game (the Naruto CCG's by default), which names its verbs and fits an action to the card
-        named (`GameView.fit`: a Magic goes into no field)."""
+        game, which names its verbs and fits an action to the card named (`GameView.fit`: a Magic
+        goes into no field)."""
         super().__init__(parent)
         self.context, self.match, self.apply_action = context, match, apply
-        self.view = view or naruto_view()
+        self.view = view
         self.composer = Composer(template)
         self.fixed = len(self.composer.slots)
         self.intro = QLabel()

@@ -45,9 +45,8 @@ from ..faces import face
 from ..i18n import watch
 from .describe import sentence, value
 from .frames import FittingScroll, TitledFrame
-from .game import GameView, naruto_view
+from .game import GameView
 from .payment import MESSAGES as PAYMENT, PaymentPicker, payers, several, unpaid
-from .toolbox import Toolbox
 
 
 def _verbs(match, view: GameView) -> set[str]:
@@ -59,12 +58,7 @@ def _verbs(match, view: GameView) -> set[str]:
     only = answering(match.state) if answering is not None else None
     if only is None:
         return here - set(table.anywhere)
-    return here & set(only) if _manual(match) else here & set(only) - {"tool"}
-
-
-def _manual(match) -> bool:
-    pending = getattr(match.state, "pending", None)
-    return bool(pending) and pending[0]["kind"] == "manual"
+    return {verb for verb in here & set(only) if match.offers(verb)}
 
 
 MESSAGES = Messages("gui.match.options", {
@@ -190,15 +184,15 @@ class OptionsPanel(FittingScroll):
     rule_clicked = Signal(str)  # the rule id of a greyed option's reason, to read
     in_view = Signal(object)  # the Action of the option under the pointer or the keyboard focus (None: left)
 
-    def __init__(self, card_name: Callable[[str], str], view: GameView | None = None,
+    def __init__(self, card_name: Callable[[str], str], view: GameView,
                  seat_name: Callable[[int], str] | None = None, plain_name: Callable[[str], str] | None = None):
-        """``view`` is the game's (the Naruto CCG's by default); ``seat_name`` names a seat's player
+        """``view`` is the game's; ``seat_name`` names a seat's player
         (seats are "player 1", "player 2"... without it); ``card_name`` names a card with its number,
         ``plain_name`` without it (the options' sentences; ``card_name`` when not given)."""
         super().__init__()
         self.card_name = card_name
         self.plain_name = plain_name or card_name
-        self.view = view or naruto_view()
+        self.view = view
         self.seat_name = seat_name or (lambda k: current().player(k))
         self.buttons: list[QPushButton] = []
         self._options: dict[QPushButton, _Option] = {}
@@ -465,18 +459,19 @@ class OptionsPanel(FittingScroll):
         """Several cards in one action (a charge, a discard, a new team, a choice of several
         cards): tick them, then confirm; the confirm button is enabled only when the referee
         accepts the ticked cards."""
-        if verb == "tool":
-            box = Toolbox(match, self.card_name, self._allowed, self._viewer)
+        panel = self.view.panels.get(verb)
+        if panel is not None:
+            box = panel(match, self.card_name, self._allowed, self._viewer)
             box.chosen.connect(self.chosen.emit)
             return box
         if verb == "choose":
             return self._choice_picker(match)
-        zone, s, actor = self.view.picks.get(verb), match.state, match.actor
-        if zone is None or actor is None:
+        pick, s, actor = self.view.picks.get(verb), match.state, match.actor
+        if pick is None or actor is None:
             return None
-        cards = [i for i in getattr(s.players[actor], zone) if i in self._seen
-                 and s.instances[i] is not None and (verb != "team" or s.card(i).type == "Ninja")]
-        if not cards or (verb == "team" and len(cards) < 2):
+        cards = [i for i in getattr(s.players[actor], pick.zone) if i in self._seen
+                 and s.instances[i] is not None and pick.takes(s.card(i))]
+        if len(cards) < pick.least:
             return None
         numbers = [s.instances[i] for i in cards]
         return self._ticks(match, verb, numbers, [self.card_name(n) for n in numbers])

@@ -6,7 +6,7 @@ What every game shares lives here: the adapter (the only object that changes the
 seat (the acting player's hand is hidden behind a "hand the device to …" screen whenever the seat to
 act changes), computer players (who act through the same adapter after a short pause so that their
 moves can be followed), the status line, refusals, undo over chance, and the game-over message. A
-game's page (`gui.match.naruto_page.NarutoPage`, `gui.llamas.page.LlamasPage`) gives its board, its
+game's page (`gui.naruto.page.NarutoPage`, `gui.llamas.page.LlamasPage`) gives its board, its
 tabs and its `GameView`; `page_class` picks it for a match.
 """
 
@@ -407,7 +407,7 @@ class MatchPage(Page):
     def name_cards(self, template: Action) -> None:
         from .naming import NamingDialog
 
-        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self, self.view)
+        dialog = NamingDialog(self.context, self.match, template, self.adapter.apply, self.view, self)
         self.naming_dialog = dialog
         dialog.open()
 

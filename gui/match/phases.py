@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from localization import Messages
 
 from ..i18n import watch
-from .game import GameView, naruto_view
+from .game import GameView
 
 MESSAGES = Messages("gui.match.phases", {
     "phase_tip": "{phase}: {steps}",
@@ -59,9 +59,9 @@ class PhaseTracker(QFrame):
     would do the same at several times the cost of every restyle, relayout and repaint of the
     tracker, after most clicks)."""
 
-    def __init__(self, view: GameView | None = None):
+    def __init__(self, view: GameView):
         super().__init__()
-        self.view = view or naruto_view()
+        self.view = view
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.labels: dict[str, QLabel] = {}
         self.headers: dict[str, QLabel] = {}

@@ -223,9 +223,9 @@ class TeacherPanel(FittingScroll):
             self.text.setText(hint_text(self._hint, self.card_name, self.player_name, self.say))
 
     def _foresees(self) -> bool:
-        """Whether the game has a Showdown to foresee (the Naruto CCG; not Llamas Unleashed)."""
+        """Whether the game has anything to foresee (its coach names verbs)."""
         coach = self.coach
-        return coach is not None and coach.foresees
+        return coach is not None and bool(coach.foresees)
 
     def _show_foreseen(self) -> None:
         shown = self._foresees()
@@ -240,7 +240,7 @@ class TeacherPanel(FittingScroll):
 
     def _foresight(self) -> str:
         action = self._in_view
-        if not self._allowed or action is None or action.verb not in ("send", "block", "jutsu", "join", "team"):
+        if not self._allowed or action is None or action.verb not in self.coach.foresees:
             return MESSAGES("before_none")
         outcomes = self.coach.foresee(self._match, action)
         return "\n".join(self.line(f) for f in outcomes) or MESSAGES("before_nothing")

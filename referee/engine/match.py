@@ -324,6 +324,19 @@ class Match:
                     out.append(action)
         return out
 
+    def offers(self, verb: str) -> bool:
+        """Whether ``verb`` may be given now, whatever its arguments: a choice being answered
+        allows it, and a row of it in the current step has its guards holding. The application
+        asks it before showing a verb's form of its own (the Naruto CCG's manual toolbox) rather
+        than repeating the guards."""
+        seen = self._position()
+        only = self._answering()
+        if only is not None and verb not in only:
+            return False
+        table = self.rules.table
+        return any(table.failing(row, seen.state, seen) is None
+                   for row in table.by_verb.get((seen.state.phase, verb), ()))
+
     def explain(self, action: Action | str) -> Verdict:
         try:
             action = self.rules.normalize(as_action(action))

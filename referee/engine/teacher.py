@@ -33,9 +33,10 @@ class Hint:
 
 class Coach(Protocol):
     """A game's teacher: a hint for the seat to act, how well a seat stands, and what an action
-    would lead to (``foresees``: whether the game has anything to foresee)."""
+    would lead to (``foresees``: the verbs whose actions it foresees; none for a game without
+    anything to foresee)."""
 
-    foresees: bool
+    foresees: frozenset[str]
 
     def hint(self, match: Match) -> Hint:
         """For ``match.actor``, from what that seat may see; a guided-mode match that is not over."""

@@ -60,7 +60,7 @@ class Game:
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("naruto", range(2, 3), ("standard", "french"), "N-", play="referee.games.naruto.play:PLAY",
          catalogue="cards.games.naruto:CATALOGUE", plays_catalogue=True,
-         page="gui.match.naruto_page:NarutoPage", app="gui.match.naruto_app:APP",
+         page="gui.naruto.page:NarutoPage", app="gui.naruto.app:APP",
          # N-CARD-4: the French edition's prefixes (NI-008 is N-008)
          number_aliases=(("NI", "N"), ("TE", "J"), ("TA", "M"), ("CL", "C"))),
     Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",

@@ -27,7 +27,7 @@ from gui.replay import ReplayPage
 from gui.stats import MESSAGES as STATS
 from gui.stats import DeckChart, LengthChart, SeatChart, Span, spans
 from gui.i18n import language
-from gui.match.board import MESSAGES as BOARD
+from gui.naruto.board import MESSAGES as BOARD
 from gui.match.describe import sentence
 from gui.match.log_view import MESSAGES as LOG
 from localization import current, translator

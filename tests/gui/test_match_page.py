@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QCheckBox, QMessageBox, QPushButton
 import localization
 from cards.records import get_match
 from gui.i18n import language
-from gui.match.chain_view import MESSAGES as CHAIN
+from gui.naruto.chain_view import MESSAGES as CHAIN
 from gui.match.page import MESSAGES as PAGE, MatchPage
 from referee.engine.action import Action
 from referee.games.llamas.rules import new_match as llamas_match
@@ -338,7 +338,7 @@ def test_the_manual_toolbox_applies_an_unknown_effect_by_hand(window):
     refuses what the referee would refuse, applies the rest as logged actions, and "done" ends it
     (N-EFFECT-3)."""
     from referee.games.naruto.cards import Card, bundled
-    from gui.match.toolbox import Toolbox
+    from gui.naruto.toolbox import Toolbox
 
     secret = Card(number="J-990", name="Test Secret Art", type="Jutsu", symbols=("Fire",), jutsu_cost=("1",),
                   effect_kind="jutsu", effect="Something the vocabulary does not hold.", target="user")
@@ -385,7 +385,7 @@ def test_the_log_after_undo_and_redo_reads_as_one_made_afresh(window, context):
         return [view.log.item(row).text() for row in range(view.log.rowCount())]
 
     def afresh() -> list[str]:
-        view = LogView(context.card_name, page.player_name)
+        view = LogView(context.card_name, page.player_name, page.view)
         view.refusals = list(page.log.refusals)
         view.display(match, page.adapter.actors)
         return shown(view)

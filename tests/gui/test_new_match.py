@@ -7,7 +7,7 @@ from cards.decks import save_deck
 from cards.records import list_matches
 from gui.llamas.setup import MESSAGES as MESSAGES_LLAMAS
 from gui.match.page import MatchPage
-from gui.match.naruto_setup import PHYSICAL
+from gui.naruto.setup import PHYSICAL
 from gui.new_match import MESSAGES, NewMatchPage
 from localization import current
 from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer

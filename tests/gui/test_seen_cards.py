@@ -11,7 +11,7 @@ import re
 import pytest
 from PySide6.QtWidgets import QCheckBox, QPushButton
 
-from gui.match.toolbox import Toolbox
+from gui.naruto.toolbox import Toolbox
 from tests.gui.texts import screen_texts
 from referee.engine.sight import seen_by
 from referee.games.llamas.opponent import HeuristicPlayer as LlamasHeuristic

@@ -11,6 +11,7 @@ from gui.faces import face
 from gui.games import app
 from gui.i18n import language
 from gui.match.naming import NamingDialog
+from gui.naruto.view import naruto_view
 from gui.preview import popup
 from gui.tile_paint import NORMAL, SMALL, Marks, pixmap
 from gui.tiles import MESSAGES as TILES
@@ -178,7 +179,7 @@ def test_the_search_shows_tiles_and_the_naming_dialog_lists_the_cards_named_last
     context.remember("naruto", ["N-025"])
     context.remember("naruto", ["N-001"])
     assert context.recent("naruto")[:2] == ["N-001", "N-025"]
-    dialog = NamingDialog(context, match, Action.parse("deploy ?"), lambda action: False)
+    dialog = NamingDialog(context, match, Action.parse("deploy ?"), lambda action: False, naruto_view())
     qtbot.addWidget(dialog)
     search = dialog.search
     assert [n for n, _ in search.model.rows] == context.recent("naruto")  # nothing typed: the cards named last

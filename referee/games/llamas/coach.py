@@ -22,8 +22,8 @@ SEED = 0
 class Coach:
     """`referee.engine.teacher.Coach` for Llamas Unleashed."""
 
-    #: whether `foresee` has anything to say (no Showdown in Llamas Unleashed)
-    foresees = False
+    #: the actions `foresee` has something to say of: none (no Showdown in Llamas Unleashed)
+    foresees: frozenset[str] = frozenset()
 
     def hint(self, match: Match) -> Hint:
         s = guided(match, LlamasState, "Llamas Unleashed")

@@ -31,8 +31,8 @@ _ONE_CARD = {"deploy": "deploy", "grow": "grow", "mission": "mission", "counter"
 class Coach:
     """`referee.engine.teacher.Coach` for the Naruto CCG."""
 
-    #: whether `foresee` has anything to say (a send, a block or a Jutsu: the Showdown it leads to)
-    foresees = True
+    #: the actions `foresee` has something to say of: those that lead to a Showdown or change one
+    foresees = frozenset({"send", "block", "jutsu", "join", "team"})
 
     def hint(self, match: Match) -> Hint:
         s = guided(match, NarutoState, "Naruto CCG")

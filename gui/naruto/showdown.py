@@ -12,7 +12,7 @@ from localization import Messages, current
 
 from ..i18n import watch
 
-MESSAGES = Messages("gui.match.showdown", {
+MESSAGES = Messages("gui.naruto.showdown", {
     "none": "No Showdown yet.",
     "title": "Showdown of turn {turn}",
     "term_lead": "{card}: Combat {value}",

@@ -3,11 +3,11 @@ Showdown's arithmetic (everything else is the shared `MatchPage`)."""
 
 from __future__ import annotations
 
+from ..match.page import MatchPage
 from .board import Board
 from .chain_view import ChainView
-from .game import naruto_view
-from .page import MatchPage
 from .showdown import SHOWDOWN_EVENTS, ShowdownPanel
+from .view import naruto_view
 
 
 class NarutoPage(MatchPage):

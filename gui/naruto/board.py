@@ -23,10 +23,10 @@ from ..flow import FlowLayout
 from ..i18n import watch
 from ..tile_paint import NORMAL, SMALL, Marks
 from ..tiles import CardTile, Place, caption
-from .describe import seat_player
-from .frames import TitledFrame
+from ..match.describe import seat_player
+from ..match.frames import TitledFrame
 
-MESSAGES = Messages("gui.match.board", {
+MESSAGES = Messages("gui.naruto.board", {
     "player": "{name}",
     "player_role": "{name} — {role}",
     "to_act": "{name} — {role} — to act",

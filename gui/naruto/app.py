@@ -1,5 +1,5 @@
 """The Naruto CCG's part of the application beyond its match page (`gui.games.GameApp`): its panel
-of the new-match page (`gui.match.naruto_setup.NarutoSetup`), its cards' columns and facts in the
+of the new-match page (`gui.naruto.setup.NarutoSetup`), its cards' columns and facts in the
 card browser, how its cards' tiles look (type band, symbols, costs, Combat/Support, and the rules of
 their keywords), and the match the screenshots show."""
 
@@ -16,7 +16,7 @@ from referee.games.naruto.rules import new_match
 from ..browser import NONE, card_type, columns_of, value_text
 from ..faces import GREY, SYMBOL_COLOURS, Look, Pip
 from ..games import GameApp
-from .naruto_setup import NarutoSetup
+from .setup import NarutoSetup
 
 
 def card_symbols(card: Card) -> str:

@@ -27,7 +27,7 @@ from referee.games.naruto.rules import DECK_SIZES, IllegalDeck, new_match
 
 from ..i18n import watch
 from ..new_match import ERROR_STYLE, LEGAL_STYLE, MESSAGES, make_combo, make_form, make_label, name_field
-from .page import computer_players
+from ..match.page import computer_players
 
 FIRST = ("table", "flip", "1", "2")
 OPPONENTS = ("hot_seat", "heuristic", "random")

@@ -19,7 +19,7 @@ from referee.engine.action import Action
 from referee.engine.sight import seen_by
 from referee.games.naruto.abilities import TOOLS
 
-MESSAGES = Messages("gui.match.toolbox", {
+MESSAGES = Messages("gui.naruto.toolbox", {
     "tool": "What",
     "card": "Card",
     "zone": "To",

@@ -15,7 +15,7 @@ from localization import Messages
 
 from ..i18n import watch
 
-MESSAGES = Messages("gui.match.chain_view", {
+MESSAGES = Messages("gui.naruto.chain_view", {
     "number": "#",
     "card": "Card",
     "player": "Player",
