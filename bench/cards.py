@@ -7,7 +7,7 @@ which changes nothing), searching it, and recording one action of a match.
 The catalogue is generated (random but realistic names, types, symbols, costs and effects) in the
 shape of the real N-CCG-DB file (lower-case Card IDs, printed numbers as text, numbers as floats,
 ints or strings by sheet, "X" stats, every cost form, keywords in the text, reprints under an id), written to a temporary file and imported with
-`cards.importers.import_ccgdb_json` into a database that already holds the bundled Set 1 (as a
+`cards.games.naruto.importers.import_ccgdb_json` into a database that already holds the bundled Set 1 (as a
 user's would); the import's wall time is what is measured. The searches (`cards.search.search`)
 are varied: card numbers and their prefixes, prefixes and whole names of generated cards, the
 Spanish and Russian names of Set 1 cards (whole, prefixes, upper case, е for ё), and garbage
@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 
 from cards import records  # noqa: E402
 from cards.db import Database  # noqa: E402
-from cards.importers import import_ccgdb_json  # noqa: E402
+from cards.games.naruto.importers import import_ccgdb_json  # noqa: E402
 from cards.search import search  # noqa: E402
 from referee.games.naruto.cards import bundled  # noqa: E402
 from referee.games.naruto.decks import random_deck  # noqa: E402

@@ -3,7 +3,7 @@
     python bench/reader.py FILE [--unread N]
 
 FILE is a user's copy of the community catalogue (N-CCG-DB ``narutoccgdatabase.json``; it is not in
-the repository). Each card is read with `cards.ccgdb` as an import would, and each card with an
+the repository). Each card is read with `cards.games.naruto.ccgdb` as an import would, and each card with an
 effect text is given to `referee.games.naruto.reader.read_card`: printed are how many are automated, by
 set and by card type, and the share. The cards of Set 1 (the bundled numbers, N-001 ... M-042) are
 checked against their hand-written definitions (data/effects.toml) and effect kinds (set01.csv): agree, disagree or not read; a
@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere in the checkout
 
-from cards.importers import read_ccgdb_json  # noqa: E402
+from cards.games.naruto.importers import read_ccgdb_json  # noqa: E402
 from referee.games.naruto.cards import bundled, bundled_scripts, script_text  # noqa: E402
 from referee.games.naruto.reader import read_card  # noqa: E402
 

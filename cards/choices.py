@@ -10,7 +10,7 @@ a second at start-up (see bench/startup.py). Keep it free of them.
 
 from __future__ import annotations
 
-from referee.games.naruto.decklists import WRITERS
+from referee.games import with_decks
 
 from .games import catalogues
 
@@ -25,4 +25,4 @@ FILTER_VALUES: dict[str, dict[str, tuple[str, ...] | None]] = {
 }
 
 #: the formats a deck is written in: ours, the deck builder's text, Tabletop Simulator's JSON
-EXPORT_FORMATS = tuple(WRITERS)
+EXPORT_FORMATS = tuple(with_decks().part("decks").writers)

@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # the annotations only: the commands import these when they r
 MESSAGES = Messages("cards.cli_catalogue", {
     "imported": "inserted {inserted}, updated {updated}, unchanged {unchanged}",
     "skipped": "skipped {skipped} cards of the bundled set (kept as shipped)",
-    "merged": "{records} read into the cards they reprint",
+    "merged": "{records} read into the cards listed earlier that they reprint or repeat",
     "left_out": "left out {records} that cannot be read:",
     "problem": "  {place}: {reason}",
     "more_problems": "  ... and {count} more",

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.cli import whole
+from referee.games import game as game_entry
 
 from .cli import add_output_option, in_memory, write_output
 from .names import localized_name
@@ -58,15 +59,15 @@ MESSAGES = Messages("cards.cli_matches", {
     "step_head": "step {step} of {last}: {action}",
     "step_start": "step 0 of {last}: the initial position",
     "step_action": "{actor} played {notation!r} in {phase}",
-    "turn_line": "turn {turn}, step {phase}, attacking: {attacker}, to act: {actor}",
+    "turn_line": "turn {turn}, step {phase}, to act: {actor}",
+    "role_line": "{role}: {name}",
     "game_over": "game over: {result}",
-    "player_line": "{name}: deck {deck}, hand {hand}, chakra {chakra}, discard {discard}, rewards {rewards}",
+    "player_line": "{name}: {zones}",
+    "zone_count": "{zone} {count}",
     "zone_line": "  {zone}: {cards}",
-    "zone_village": "village",
-    "zone_battlefield": "battlefield",
-    "chain_line": "chain: {links} link(s)",
+    "shared_line": "{zone}: {count}",
     "replay_line": "{seq:>5}. {actor:<12} {notation:<40} turn {turn}  {summary}",
-    "summary": "{name}: hand {hand} deck {deck} rewards {rewards}",
+    "summary": "{name}: {zones}",
     "stats_decks": "decks (finished matches): games, wins, average turns",
     "stats_deck": "  {deck:<32} {games:>5} {wins:>5} {turns:>8.1f}",
     "stats_players": "players (finished matches): games, wins",
@@ -168,16 +169,28 @@ def _versus(info: records.MatchInfo) -> str:
     return MESSAGES("versus", first=info.players[0], second=info.players[1])
 
 
-def _step(phase: str) -> str:
+def _step(info: records.MatchInfo, phase: str) -> str:
     """A step of the turn (as the records keep it) by its name in the active language."""
-    return current().term("step", phase)
+    return current().term(game_entry(info.game).term("step"), phase)
 
 
-def _card(state, iid: int) -> str:
+def _card(state, table, iid: int) -> str:
     card = state.card(iid)
     text = MESSAGES("unknown_card") if card is None else \
         f"{card.number} {localized_name(card.number, current().lang) or card.name}"
-    return MESSAGES("injured", card=text) if iid in state.injured else text
+    return MESSAGES("injured", card=text) if iid in table.injured else text
+
+
+def _table(info: records.MatchInfo, match):
+    """The position's summary as its game gives it (`referee.engine.game.TableView`), and a function
+    naming one of its zones in the active language."""
+    entry = game_entry(info.game)
+    zone_kind = entry.term("zone")
+    return entry.part("play").table(match.state), lambda zone: current().term(zone_kind, zone)
+
+
+def _zones(counts, zone_name) -> str:
+    return ", ".join(MESSAGES("zone_count", zone=zone_name(zone), count=n) for zone, n in counts)
 
 
 def _position(replay: records.Replay) -> None:
@@ -187,34 +200,35 @@ def _position(replay: records.Replay) -> None:
         say("step_start", last=len(replay))
     else:
         say("step_head", step=replay.step, last=len(replay), action=MESSAGES("step_action",
-            actor=_seat(replay.info, last.actor), notation=last.notation, phase=_step(last.phase)))
+            actor=_seat(replay.info, last.actor), notation=last.notation, phase=_step(replay.info, last.phase)))
     position(replay.info, replay.match)
 
 
 def position(info: records.MatchInfo, match) -> None:
-    """Where a match stands, in a few lines: the turn, each player's zones, the chain."""
+    """Where a match stands, in a few lines: the turn, the seats holding a role, each player's
+    zones (the face-up ones card by card), the zones of no seat."""
     state = match.state
+    table, zone_name = _table(info, match)
     outcome = match.outcome()
     if outcome is not None:
         say("game_over", result=_result(info, outcome))
-    say("turn_line", turn=state.turn, phase=_step(state.phase), attacker=_seat(info, state.attacker),
-        actor=_seat(info, match.actor))
-    for seat, player in enumerate(state.players):
-        say("player_line", name=_seat(info, seat), deck=len(player.deck), hand=len(player.hand),
-            chakra=len(player.chakra), discard=len(player.discard), rewards=len(player.rewards))
-        for zone in ("village", "battlefield"):
-            cards = getattr(player, zone)
+    say("turn_line", turn=state.turn, phase=_step(info, state.phase), actor=_seat(info, match.actor))
+    for role, seat in table.roles:
+        say("role_line", role=current().term("role", role), name=_seat(info, seat))
+    for seat, zones in enumerate(table.seats):
+        say("player_line", name=_seat(info, seat), zones=_zones(zones.counts, zone_name))
+        for zone, cards in zones.listed:
             if cards:
-                say("zone_line", zone=MESSAGES(f"zone_{zone}"), cards=", ".join(_card(state, i) for i in cards))
-    if state.chain:
-        say("chain_line", links=len(state.chain))
+                say("zone_line", zone=zone_name(zone), cards=", ".join(_card(state, table, i) for i in cards))
+    for zone, count in table.shared:
+        if count:
+            say("shared_line", zone=zone_name(zone), count=count)
 
 
 def _summary(replay: records.Replay) -> str:
-    state = replay.match.state
-    return " | ".join(MESSAGES("summary", name=_seat(replay.info, seat), hand=len(p.hand), deck=len(p.deck),
-                                                 rewards=len(p.rewards))
-                      for seat, p in enumerate(state.players))
+    table, zone_name = _table(replay.info, replay.match)
+    return " | ".join(MESSAGES("summary", name=_seat(replay.info, seat), zones=_zones(zones.counts, zone_name))
+                      for seat, zones in enumerate(table.seats))
 
 
 # --- commands --------------------------------------------------------------------------------------
@@ -255,7 +269,7 @@ def _show(db: Database, args: argparse.Namespace) -> int:
     for name in FIELDS:
         say("field", name=MESSAGES(f"label_{name}"), value=values[name])
     for action in records.match_actions(db, uid):
-        say("action_row", seq=action.seq, actor=_seat(info, action.actor), phase=_step(action.phase),
+        say("action_row", seq=action.seq, actor=_seat(info, action.actor), phase=_step(info, action.phase),
             notation=action.notation)
     return 0
 

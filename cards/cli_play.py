@@ -13,8 +13,8 @@ where the match stands and what may be done now, in the notation ``act`` takes.
 Exit codes: 0 done, 1 a deck that breaks the rules or an action refused, 2 bad input or an
 unusable database.
 
-Start-up: `register` builds the parsers from light modules only; the Naruto CCG's engine, the
-records and the database layer are imported by the commands' functions when one runs (see
+Start-up: `register` builds the parsers from light modules only; the game's engine, the records
+and the database layer are imported by the commands' functions when one runs (see
 `cards.cli_catalogue` and bench/startup.py).
 """
 
@@ -37,6 +37,8 @@ from localization import Messages, current
 GAME = with_decks()
 #: its deck formats
 FORMATS = GAME.formats
+#: how many players a match of it has at most: a deck and a name each
+SEATS = max(GAME.seats)
 
 MESSAGES = Messages("cards.cli_play", {
     "start_help": "set a Naruto CCG match up from two decks and record it",
@@ -115,14 +117,14 @@ def _show(db, uid: str, match) -> None:
 
 @_guarded
 def _start(db, args: argparse.Namespace) -> int:
-    from referee.games.naruto.rules import IllegalDeck, new_match
+    from referee.engine.errors import IllegalDeck
 
     from . import records
     from .source import CatalogueSource
 
     if in_memory(db):
         return 2
-    if len(args.deck) > 2 or len(args.player) > 2:
+    if len(args.deck) > SEATS or len(args.player) > SEATS:
         print(MESSAGES("too_many"))
         return 2
     source = CatalogueSource(db)
@@ -133,17 +135,17 @@ def _start(db, args: argparse.Namespace) -> int:
     except LookupError as exc:
         print(exc)
         return 2
-    chosen += [(None, None)] * (2 - len(chosen))
+    chosen += [(None, None)] * (SEATS - len(chosen))
     if args.mode == "guided" and any(deck is None for _, deck in chosen):
         print(MESSAGES("guided_needs_decks"))
         return 2
     fmt = args.format or next((d.format for _, d in chosen if d is not None and d.format in FORMATS),
                               GAME.default_format)
-    names = [*args.player, *(current().player(k) for k in range(len(args.player), 2))]
+    names = [*args.player, *(current().player(k) for k in range(len(args.player), SEATS))]
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     try:
-        match = new_match([d.copies() if d is not None else None for _, d in chosen], fmt=fmt, mode=args.mode,
-                          seed=seed, names=names, cards=source)
+        match = GAME.part("play").from_decks([d.copies() if d is not None else None for _, d in chosen], fmt=fmt,
+                                             mode=args.mode, seed=seed, names=names, cards=source)
     except IllegalDeck as exc:
         say("deck_refused", player=names[exc.seat])
         name = card_namer(source, [localized_name, lambda n, lang: source.name(n, lang)])

@@ -3,10 +3,10 @@
 A deck is stored as entries (card, count, section) under a name unique per game; its format is the
 one it is meant for. Its sections are the N-CCG-DB deck builder's: the Mainboard (the deck played
 and checked by the rules), Reinforcements and Sideboard (kept with it, never played nor counted;
-see `referee.games.naruto.decklists`). Saving only refuses what cannot be stored (cards the
+see the game's `referee.engine.game.DeckRules`). Saving only refuses what cannot be stored (cards the
 catalogue does not have, an empty or too long name, an unknown format): a deck under construction
 may break the construction rules, which `validate` lists with the engine's own checker
-(`referee.games.naruto.decks.check_deck`) over the catalogue (`cards.source.CatalogueSource`), so
+(`DeckRules.check`) over the catalogue (`cards.source.CatalogueSource`), so
 the rules live in one place.
 
 Deck lists are read in any of the three formats (the referee's text, the deck builder's text and
@@ -24,9 +24,7 @@ from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.engine.names import name_problem
-from referee.games import GAMES, with_decks
-from referee.games.naruto import decks as rules
-from referee.games.naruto.decklists import SECTIONS, WRITERS, DeckList, read_deck_list
+from referee.games import with_decks
 from referee.engine.numbers import number_key
 
 from .choices import EXPORT_FORMATS  # noqa: F401  (defined where the command line can read it cheaply)
@@ -35,8 +33,12 @@ from .search import chunks
 from .source import CatalogueSource, image_paths
 from localization import Messages
 
-#: the game whose players bring decks (the registry says which)
+#: the game whose players bring decks (the registry says which), and its deck lists
 GAME = with_decks().id
+DECKS = with_decks().part("decks")
+DeckList = DECKS.deck_list
+SECTIONS = DECKS.sections
+FORMATS = with_decks().formats
 NAME_MAX = 200
 
 MESSAGES = Messages("cards.decks", {
@@ -80,8 +82,8 @@ def _check_name(name: str) -> str:
 
 
 def _check_format(fmt: str) -> str:
-    if fmt not in rules.FORMATS:
-        raise DeckError("unknown_format", value=fmt, choices=", ".join(rules.FORMATS))
+    if fmt not in FORMATS:
+        raise DeckError("unknown_format", value=fmt, choices=", ".join(FORMATS))
     return fmt
 
 
@@ -90,7 +92,7 @@ def _info(name: str, fmt: str, deck: DeckList, bundled: bool, game: str) -> Deck
                     deck.count("sideboard"))
 
 
-def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = GAMES[GAME].default_format, game: str = GAME) -> DeckInfo:
+def save_deck(db, name: str, deck: DeckList | Sequence[str], fmt: str = FORMATS[0], game: str = GAME) -> DeckInfo:
     """Store ``deck`` (a `DeckList`, or numbers one per copy: its Mainboard) as ``name``, replacing
     its entries if it exists. Unknown numbers are refused (`DeckError` with their N-CARD-4
     violations), and so are the entries of a list that named no single card; nothing is written."""
@@ -189,14 +191,14 @@ def validate(db, deck: str | Sequence[str] | DeckList, fmt: str | None = None, g
     elif not isinstance(deck, DeckList):
         deck = DeckList.of(deck)
     fmt = _check_format(fmt or deck.format or "standard")
-    return list(deck.problems) + rules.check_deck(deck.main, source or CatalogueSource(db, game), fmt)
+    return list(deck.problems) + DECKS.check(deck.main, source or CatalogueSource(db, game), fmt)
 
 
 def parse_text(text: str, source) -> DeckList:
-    """A deck list in any format (see `referee.games.naruto.decklists`), its cards found in
+    """A deck list in any format (see the game's `DeckRules.read`), its cards found in
     ``source`` (a CatalogueSource: the whole catalogue); `DeckListError` (a refusal of rule
     DECKLIST, shown like any other) when it cannot be read."""
-    return read_deck_list(text, source)
+    return DECKS.read(text, source)
 
 
 def import_deck_text(db, name: str, text: str, fmt: str | None = None, game: str = GAME) -> DeckInfo:
@@ -215,8 +217,8 @@ def deck_text(name: str, fmt: str, deck: DeckList | Sequence[str], source, kind:
         deck = DeckList.of(deck)
     deck.name, deck.format = name, fmt
     if kind == "tts":
-        return WRITERS[kind](deck, source, images)
-    return WRITERS[kind](deck, source)
+        return DECKS.writers[kind](deck, source, images)
+    return DECKS.writers[kind](deck, source)
 
 
 def export_deck_text(db, name: str, kind: str = "text", game: str = GAME) -> str:

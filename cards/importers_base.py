@@ -1,4 +1,5 @@
-"""What every catalogue format's reader shares: the parsed card, the checks of one record's values,
+"""What every catalogue format's reader shares: the parsed card, the checks of one record's values
+that any game's cards have (text, names, lists, whole numbers; a game's readers add their own),
 and the error that says where a record is bad and why (a message key and its parameters, so that
 it can be shown in the user's language)."""
 
@@ -7,8 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-
-from referee.games.naruto.cards import CARD_TYPES, SYMBOLS
 
 from localization import Messages
 
@@ -167,28 +166,6 @@ class Record:
             if out:
                 return out
         self.fail("no_name")
-
-    def card_type(self, value: Any) -> str:
-        text = self.text(value, "type")
-        if not text:
-            self.fail("no_type")
-        for t in CARD_TYPES:
-            if t.casefold() == text.casefold():
-                return t
-        self.fail("unknown_type", value=text, choices=", ".join(CARD_TYPES))
-
-    def symbols(self, value: Any) -> str:
-        out = []
-        for part in self.text(value, "symbols").split("/"):
-            part = part.strip()
-            if not part:
-                continue
-            match = next((s for s in SYMBOLS if s.casefold() == part.casefold()), None)
-            if match is None:
-                self.fail("unknown_symbol", value=part, choices=", ".join(SYMBOLS))
-            if match not in out:
-                out.append(match)
-        return "/".join(out)
 
     def whole(self, value: Any, field_: str) -> int | None:
         """A whole number written as 2, 2.0, "2" or "-1"; None for null or blank."""

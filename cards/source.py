@@ -2,8 +2,8 @@
 
 The engine asks for cards by number in its hot loops, so `CatalogueSource` reads every card of a
 game once, when it is made, and answers from a dict; the rules engine never sees SQL. A card is
-rebuilt with the engine's own CSV reader (`card_from_row`) from the stored facts, its English name
-and its English effect text (`CardText`), so it is equal to the card the engine would read from
+rebuilt by the game's catalogue part (`cards.games.Catalogue.engine_cards`, with the engine's own CSV
+reader) from the stored facts, its English name and its English effect text (`CardText`), so it is equal to the card the engine would read from
 its own package data (the effect definition, `CardRecord.effect`, included). A card a player or
 organiser set back to manual (`set_manual`) is given with no definition, so the engine opens the
 manual toolbox for it as for any card whose effect the vocabulary does not hold.
@@ -11,14 +11,14 @@ manual toolbox for it as for any card whose effect the vocabulary does not hold.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from sqlmodel import or_, select
 
 from referee.games import DEFAULT, game as game_entry
-from referee.games.naruto.cards import Card, CardTable, card_from_row
 from referee.engine.numbers import canonical_number, is_card_number
 
+from .games import catalogue
 from .models import LANGUAGES, MANUAL, CardName, CardRecord, CardSet, CardText
 from localization import Messages
 
@@ -28,19 +28,6 @@ SOURCES = Messages("cards.source", {
     "read": "read from the text",
     "manual": "applied by hand",
 })
-
-#: CardRecord columns that map one to one to the engine's CSV columns
-_COLUMNS = ("number", "type", "symbols", "attribute", "jutsu_cost", "characteristics", "keywords",
-            "effect_kind", "requirement", "target", "entrance_cost", "hand_cost",
-            "healthy_combat", "healthy_support", "injured_combat", "injured_support", "ccgdb_id", "variable")
-
-
-def card_of(record: CardRecord, name: str, effect: str) -> Card:
-    """An engine `Card` from a stored card, its English name and its English effect text."""
-    row = {col: "" if getattr(record, col) is None else str(getattr(record, col)) for col in _COLUMNS}
-    row.update(name=name, effect_summary=effect, script="" if record.effect_override else record.effect)
-    return card_from_row(row)
-
 
 def effect_source(source: str, override: bool) -> str:
     """Where the effect the referee applies comes from: the stored source (``hand``, ``read``), or
@@ -55,7 +42,7 @@ class NoSuchCard(LookupError):
 def set_manual(db, card: str, manual: bool = True, game: str = DEFAULT) -> tuple[str, str]:
     """Set a card's effect back to manual in this database (``manual``), or undo it: the card found
     by its number or N-CCG-DB id. Returns its number and the source its effect has now; an import
-    or the bundled loader never changes the choice (cards.importers)."""
+    or the bundled loader never changes the choice (cards.games.naruto.importers)."""
     key = card.strip()
     found = CardRecord.ccgdb_id == key.casefold()
     if is_card_number(key):
@@ -72,7 +59,8 @@ def set_manual(db, card: str, manual: bool = True, game: str = DEFAULT) -> tuple
 
 
 class CatalogueSource:
-    """`referee.games.naruto.cards.CardSource` over the catalogue: every card of ``game``, read once."""
+    """The engine's card source over the catalogue (`Catalogue.engine_cards`): every card of ``game``,
+    read once."""
 
     def __init__(self, db, game: str = DEFAULT):
         self.game = game
@@ -89,8 +77,8 @@ class CatalogueSource:
         # now, met before its card, waits for the next read)
         self._names: dict[tuple[str, str], str] = {(numbers[cid], lang): name for cid, lang, name in localized
                                                    if cid in numbers}
-        self._table = CardTable(card_of(r, self._names.get((r.number, "en"), r.number), texts.get(r.id, ""))
-                                for r in records)
+        self._table = catalogue(game).engine_cards((r, self._names.get((r.number, "en"), r.number), texts.get(r.id, ""))
+                                                   for r in records)
 
     def name(self, number: str, lang: str) -> str | None:
         """The card's name in ``lang``, else in English; None for a card the catalogue lacks."""
@@ -100,10 +88,10 @@ class CatalogueSource:
         """The card's name in each language the catalogue has it in (an imported card: English)."""
         return {lang: self._names[(number, lang)] for lang in LANGUAGES if (number, lang) in self._names}
 
-    def get(self, number: str) -> Card | None:
+    def get(self, number: str) -> Any:
         return self._table.get(number)
 
-    def __iter__(self) -> Iterator[Card]:
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._table)
 
     def __len__(self) -> int:

@@ -16,7 +16,7 @@ browser shows the selected card's tile above its facts.
 from __future__ import annotations
 
 import html
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QHBox
                                QVBoxLayout, QWidget)
 
 from cards.db import StorageError
+from cards.games import catalogue
 from cards.search import FILTERS, TYPE_TERMS, search
 from cards.source import SOURCES, catalogue_facts, set_manual
 from localization import Messages, current
-from referee.games.naruto.cards import Card
 from referee.engine.numbers import number_key
 from referee.games import DEFAULT, GAMES
 
@@ -156,7 +156,7 @@ def value_text(value) -> str:
     return NONE if value is None or value == "" else str(value)
 
 
-def card_type(card: Card, game: str = DEFAULT) -> str:
+def card_type(card: Any, game: str = DEFAULT) -> str:
     return current().term(TYPE_TERMS[game], card.type)
 
 
@@ -165,7 +165,7 @@ def terms(kind: str, values) -> str:
     return ", ".join(current().term(kind, v) for v in values) or NONE
 
 
-def card_name(context, card: Card, game: str = DEFAULT) -> str:
+def card_name(context, card: Any, game: str = DEFAULT) -> str:
     return context.cards(game).name(card.number, current().lang) or card.name
 
 
@@ -176,7 +176,7 @@ COLUMNS: dict[str, Callable] = {
 }
 
 
-def columns_of(type_key: str, **cells: Callable[[Card], str]) -> dict[str, Callable]:
+def columns_of(type_key: str, **cells: Callable[[Any], str]) -> dict[str, Callable]:
     """A game's columns (`gui.games.GameApp.columns`): the number, the name, its card type under the
     key ``type_key``, then its own ``cells`` (card -> text), in order."""
     return {**COLUMNS, type_key: lambda context, card, game: card_type(card, game),
@@ -571,8 +571,6 @@ class CardBrowser(Page):
         names = [name for game in FILTERS.values() for name in game]
         #: filter name -> (label, combo), every game's; only the current game's are shown
         self.filters = {name: (QLabel(), _filter_combo()) for name in dict.fromkeys(names)}
-        self.type_filter, self.symbol_filter, self.cost_filter, self.subtype_filter, self.variation_filter = (
-            self.filters[name][1] for name in ("type", "symbol", "cost", "subtype", "variation"))
         self.model = CardTableModel(self.context, parent=self, game=self.game)
         self.table = card_table(self.model)
         self.detail = QTextBrowser()
@@ -660,11 +658,13 @@ class CardBrowser(Page):
         self.status.setText(SAID("now_manual", number=number) if manual
                             else SAID("now_source", number=number, source=SOURCES(source)))
 
-    def _costs(self) -> list[int]:
-        """The entrance costs the catalogue's cards of the game have (none if it cannot be opened now):
-        the values of a filter by a whole number."""
+    def _numbers(self, name: str) -> list[int]:
+        """The values of the filter ``name`` by a whole number: those the catalogue's cards of the
+        game have in its column (the Naruto CCG's entrance costs; none if the catalogue cannot be
+        opened now)."""
+        column = catalogue(self.game).filters[name].column
         try:
-            return sorted({c.entrance_cost for c in self.context.cards(self.game) if c.entrance_cost is not None})
+            return sorted({v for c in self.context.cards(self.game) if (v := getattr(c, column)) is not None})
         except StorageError:
             return []
 
@@ -675,7 +675,7 @@ class CardBrowser(Page):
             combo.blockSignals(True)
             combo.clear()
             if name in own:
-                for value in [None, *(own[name].values or self._costs())]:
+                for value in [None, *(own[name].values or self._numbers(name))]:
                     combo.addItem("", value)
             combo.blockSignals(False)
             self.boxes[name].setVisible(name in own)

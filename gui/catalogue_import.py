@@ -2,7 +2,7 @@
 
 The import runs in a worker thread on a database connection of its own, so the window keeps
 painting; a progress dialog follows it (the importer the game's catalogue part names,
-`cards.importers`, reports reading, then writing). The result says what was inserted, updated and
+`cards.games.naruto.importers`, reports reading, then writing). The result says what was inserted, updated and
 left alone, how many of the file's effect cards the referee applies by itself (by set and type,
 the lines `referee cards import` prints), and lists each record left out with its place, card and reason, in the user's
 language. Nothing is written when the file cannot be read at all; a record that cannot be read is
@@ -26,7 +26,7 @@ MESSAGES = Messages("gui.catalogue_import", {
     "title": "Card catalogue",
     "done": "{file}: {inserted} new, {updated} updated, {unchanged} unchanged.",
     "skipped": "{count} cards of the bundled sets were kept as shipped.",
-    "merged": "{records} reprinting cards listed earlier were read into them.",
+    "merged": "{records} reprinting or repeating cards listed earlier were read into them.",
     "left_out": "Left out: {records} that cannot be read (details below).",
     "problem": "{place}: {reason}",
     "failed": "{file} could not be imported: {reason}",

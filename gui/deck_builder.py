@@ -23,12 +23,10 @@ from PySide6.QtWidgets import (QComboBox, QFileDialog, QGroupBox, QHBoxLayout, Q
                                QVBoxLayout, QWidget)
 
 from cards.db import StorageError
-from cards.decks import (EXPORT_FORMATS, NAME_MAX, DeckError, deck_text, delete_deck, get_deck, list_decks,
-                         load_deck_list, parse_text, save_deck, validate)
+from cards.decks import (EXPORT_FORMATS, FORMATS, NAME_MAX, DeckError, DeckList, deck_text, delete_deck, get_deck,
+                         list_decks, load_deck_list, parse_text, save_deck, validate)
 from localization import Messages, current
 from referee.engine.errors import IllegalAction
-from referee.games.naruto.decklists import DeckList
-from referee.games.naruto.decks import FORMATS
 from referee.engine.numbers import canonical_number, number_key
 
 from .browser import CardSearch, CardTableModel, card_table

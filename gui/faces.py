@@ -112,5 +112,5 @@ def _make(context, number: str) -> Face:
     from .browser import card_summary  # the browser's facts, shortened (it shows tiles itself)
 
     made = Face(number, name, label, app(game).look(card, game), describe=lambda: card_summary(context, number, game))
-    image = context.scans().get((card.ccgdb_id or "").casefold())
+    image = context.scans().get((app(game).scan_name(card) or "").casefold())
     return replace(made, image=image) if image else made

@@ -46,6 +46,9 @@ class GameApp:
     #: what ends the keys of the new-match page's mode tips for it (``mode_guided<mode_tips>_tip``):
     #: what the program holds differs by game; "" for the shared ones
     mode_tips: str = ""
+    #: the name (without its suffix, any case) a scan of one of its cards has in the folder of scans
+    #: chosen in the settings
+    scan_name: Callable[[Any], str] = lambda card: card.number
     #: for `gui.screenshots` and the tests that read the screen: the pictures worth showing, by name
     #: (``<name>-<lang>.png``), each a function that opens a match on the window and returns its page
     showcases: dict[str, Callable[[Any], Any]] = field(default_factory=dict)

@@ -32,7 +32,7 @@ from typing import Callable, Sequence
 from localization import Messages, choose_language, current, set_language
 from localization.argparse_strings import use_for_argparse
 from referee.engine.errors import IllegalAction, PositionError
-from referee.games import DEFAULT, GAMES, game as game_entry
+from referee.games import DEFAULT, GAMES, game as game_entry, with_decks
 
 
 MESSAGES = Messages("referee.cli", {
@@ -305,7 +305,7 @@ def _deck_check(args: argparse.Namespace) -> int:
         return 2
     try:
         cards = args.card_source(args)
-        deck = _deck_game().part("play").read_deck_list(text, cards)
+        deck = with_decks().part("decks").read(text, cards)
     except IllegalAction as err:
         say("bad_list", err=True, file=args.file, message=current().error(err))
         return 2
@@ -314,19 +314,14 @@ def _deck_check(args: argparse.Namespace) -> int:
             raise
         say("error", err=True, detail=current().error(err))
         return 2
-    return print_deck_check(deck, cards, args.format or deck.format or "standard", args.card_names)
-
-
-def _deck_game():
-    """The game whose decks `deck check` reads (the one played with deck lists)."""
-    return next(g for g in GAMES.values() if g.deck_lists)
+    return print_deck_check(deck, cards, args.format or deck.format or with_decks().default_format, args.card_names)
 
 
 def print_deck_check(deck, cards, fmt: str, resolvers: Sequence["CardNames"] = ()) -> int:
     """Print every rule a deck breaks (the entries no card answers first), or that it is legal,
     with the size of its other sections; the exit code (1: not legal)."""
     name = card_namer(cards, resolvers)
-    found = list(deck.problems) + _deck_game().part("play").check_deck(deck.main, cards, fmt)
+    found = list(deck.problems) + with_decks().part("decks").check(deck.main, cards, fmt)
     for v in found:
         say("violation", rule=v.rule, message=current().refusal(v.rule, v.params, name))
     if not found:
@@ -372,8 +367,8 @@ def parser() -> argparse.ArgumentParser:
     dsub = dk.add_subparsers(dest="deck_command", required=True)
     ck = dsub.add_parser("check", help=m("check_help"), description=m("check_help"))
     ck.add_argument("file", help=m("file_help"))
-    ck.add_argument("--format", choices=_deck_game().formats, default=None, help=m("check_format_help"))
-    ck.set_defaults(run=_deck_check, card_source=lambda args: _deck_game().part("play").cards())
+    ck.add_argument("--format", choices=with_decks().formats, default=None, help=m("check_format_help"))
+    ck.set_defaults(run=_deck_check, card_source=lambda args: with_decks().part("play").cards())
     card_names: list[CardNames] = []
     for plugin in entry_points(group="referee.commands"):
         plugin.load()({"top": sub, "deck": dsub, "deck_check": ck, "card_names": card_names})

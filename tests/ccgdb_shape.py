@@ -1,5 +1,5 @@
 """Records in the shape of the real N-CCG-DB catalogue (``narutoccgdatabase.json``), written for the
-tests: the keys, types and quirks of the real file (see ``cards/ccgdb.py``), with card names and
+tests: the keys, types and quirks of the real file (see ``cards/games/naruto/ccgdb.py``), with card names and
 effect texts of our own. `catalogue()` is a small file of every kind of record the real one has."""
 
 from __future__ import annotations

@@ -151,8 +151,11 @@ def test_the_registry_names_parts_in_the_games_own_places():
     """Every part the registry names is in its game's own places, and each place that may name any
     game exists (a moved registry or migrations folder must not leave a hole behind)."""
     for game_id, entry in GAMES.items():
-        for part in ("play", "catalogue", "page", "app"):
-            path = getattr(entry, part).partition(":")[0].replace(".", "/") + ".py"
+        for part in ("play", "catalogue", "page", "app", "decks"):
+            if not getattr(entry, part):
+                continue
+            path = getattr(entry, part).partition(":")[0].replace(".", "/")
+            path = path + "/__init__.py" if (ROOT / path).is_dir() else path + ".py"
             assert (ROOT / path).is_file() and any(fnmatch(path, p) for p in own_places(game_id)), (game_id, part)
     for pattern in ANYWHERE:
         assert any(fnmatch(relative, pattern) for relative, _ in modules()), pattern

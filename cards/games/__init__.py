@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from referee.games import GAMES, game, load
 
@@ -60,6 +60,11 @@ class Catalogue:
     """A game's part of the catalogue (see the module's docstring)."""
 
     bundled: BundledSet
+    #: the stored cards, each (`cards.models.CardRecord`, English name, English effect text) -> the
+    #: engine's table of those cards, each equal to the card the engine reads from its own data: what
+    #: the browser and the tiles show, and what a game played with the catalogue's cards
+    #: (`referee.games.Game.plays_catalogue`) plays with
+    engine_cards: Callable[[Iterable[tuple[Any, str, str]]], Any]
     #: the other sets it ships, loaded beside ``bundled`` (a game's expansions, each a set of its own)
     expansions: tuple[BundledSet, ...] = ()
     #: its search filters, by the name `cards.search.search` takes them under

@@ -32,6 +32,14 @@ def _cards(rows: list[dict[str, str]]) -> list[tuple[dict, str, str]]:
     return as_read(engine_cards.bundled(), rows, _facts)
 
 
+def _engine_cards(stored) -> engine_cards.LlamasCards:
+    """The stored cards as the engine has them: its own box's cards of those numbers (the catalogue
+    holds only the sets the package ships, so nothing is lost)."""
+    box = engine_cards.bundled()
+    numbers = {record.number for record, _, _ in stored}
+    return engine_cards.LlamasCards(card for card in box if card.number in numbers)
+
+
 SET = BundledSet("llamas", engine_cards.BASE, "Llamas Unleashed", engine_cards.__package__, "data/base.csv", _cards,
                  "data/llamas_names.csv", "data/llamas_effects.csv", engine_files=("data/effects.toml",))
 #: the "Farmed and Dangerous" expansion, a set of its own (LU-079..LU-112)
@@ -46,4 +54,5 @@ CATALOGUE = Catalogue(
     filters={"type": Filter(TYPES, "type"), "subtype": Filter(SUBTYPES, "keywords"),
              "variation": Filter(VARIATIONS, "characteristics", ", ")},
     type_term="llamas_card_type",
+    engine_cards=_engine_cards,
 )

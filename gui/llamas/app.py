@@ -20,20 +20,20 @@ SUBTYPE, VARIATION = "llamas_card_type", "llamas_variation"
 
 
 def subtype(card) -> str:
-    """An animal's subtype (stored as its keyword), by its name in the active language."""
-    return terms(SUBTYPE, card.keywords)
+    """An animal's subtype, by its name in the active language."""
+    return terms(SUBTYPE, (card.subtype,))
 
 
 def variations(card) -> str:
-    """An animal's variations (stored as its characteristics: two for Henry the Huarizo)."""
-    return terms(VARIATION, card.characteristics)
+    """An animal's variations (two for Henry the Huarizo)."""
+    return terms(VARIATION, card.variations)
 
 
 def facts(card, game: str) -> list[tuple[str, object]]:
     """What a card shows, as (fact key, value) rows."""
     return [("number", card.number), ("type", card_type(card, game)),
-            ("subtype", subtype(card) if card.keywords else None),
-            ("variations", variations(card) if card.characteristics else None)]
+            ("subtype", subtype(card) if card.subtype else None),
+            ("variations", variations(card) if card.variations else None)]
 
 
 #: a card type's colours on its tile: (band, background)
@@ -46,7 +46,7 @@ TYPE_RULES = {"instant": "L-CARD-1", "upgrade": "L-CARD-2", "downgrade": "L-CARD
 
 def look(card, game: str) -> Look:
     band, body = COLOURS.get(card.type, (GREY, "#f4f4f4"))
-    details = (variations(card) if card.characteristics else "", subtype(card) if card.keywords else "")
+    details = (variations(card) if card.variations else "", subtype(card) if card.subtype else "")
     rule = TYPE_RULES.get(card.type)
     return Look(kind=card_type(card, game), band=band, body=body, details=tuple(d for d in details if d),
                 rules=(rule,) if rule else ())

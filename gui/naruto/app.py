@@ -235,6 +235,7 @@ APP = GameApp(
     facts=facts,
     look=look,
     filter_names={"symbol": lambda v: current().term("symbol", v), "cost": str},
+    scan_name=lambda card: card.ccgdb_id,  # the N-CCG-DB's scans are named by its Card ID
     showcases={"match": chain_showcase, "showdown": showdown_showcase, "teacher": teacher_showcase,
                "review": review_showcase},
 )

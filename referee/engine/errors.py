@@ -46,3 +46,13 @@ class PositionError(IllegalAction):
 
     def __init__(self, reason: str, **params: Any):
         super().__init__("POSITION", reason=reason, **params)
+
+
+class IllegalDeck(ValueError):
+    """A deck that breaks the format's construction rules, refused when a match is set up from
+    decks; ``seat`` is whose, ``violations`` lists every rule it breaks."""
+
+    def __init__(self, seat: int, violations: list):
+        self.seat = seat
+        self.violations = violations
+        super().__init__(f"deck {seat + 1}: " + ", ".join(str(v) for v in violations))

@@ -39,18 +39,32 @@ class Game:
     #: panel of the new-match page, its columns and facts in the card browser, its screenshots)
     page: str
     app: str
-    #: whether its players bring decks (lists of cards) rather than share one deck
-    deck_lists: bool = True
+    #: its players' deck lists (a `referee.engine.game.DeckRules`): "" for a game whose players
+    #: share one deck
+    decks: str = ""
     #: the expansions a match may shuffle in at set-up, by code (its engine's cards say the same)
     expansions: tuple[str, ...] = ()
+    #: what begins the names of its term kinds in `localization/sources/terms.toml`: "" for the
+    #: kernel's own (``step``, ``zone``...), ``"llamas_"`` for ``llamas_step``, ``llamas_zone``...
+    term_prefix: str = ""
     #: card-number prefixes another edition prints, each with the prefix the catalogue stores
     #: (`referee.engine.numbers.canonical_number`)
     number_aliases: tuple[tuple[str, str], ...] = ()
 
     def part(self, name: str) -> Any:
-        """The object the reference ``name`` (``"play"``, ``"catalogue"``, ``"page"``, ``"app"``) points
-        at, imported now."""
+        """The object the reference ``name`` (``"play"``, ``"catalogue"``, ``"page"``, ``"app"``,
+        ``"decks"``) points at, imported now."""
         return load(getattr(self, name))
+
+    def term(self, kind: str) -> str:
+        """The term kind naming its ``kind`` of things (``"step"`` -> ``"llamas_step"``); a kind it has
+        no words of its own for is the shared one (``role``)."""
+        return self.term_prefix + kind if self.term_prefix + kind in _term_kinds() else kind
+
+    @property
+    def deck_lists(self) -> bool:
+        """Whether its players bring deck lists (lists of cards) rather than share one deck."""
+        return bool(self.decks)
 
     @property
     def default_format(self) -> str:
@@ -60,13 +74,13 @@ class Game:
 GAMES: dict[str, Game] = {g.id: g for g in (
     Game("naruto", range(2, 3), ("standard", "french"), "N-", play="referee.games.naruto.play:PLAY",
          catalogue="cards.games.naruto:CATALOGUE", plays_catalogue=True,
-         page="gui.naruto.page:NarutoPage", app="gui.naruto.app:APP",
+         page="gui.naruto.page:NarutoPage", app="gui.naruto.app:APP", decks="referee.games.naruto.decklists:DECKS",
          # N-CARD-4: the French edition's prefixes (NI-008 is N-008)
          number_aliases=(("NI", "N"), ("TE", "J"), ("TA", "M"), ("CL", "C"))),
     Game("llamas", range(2, 9), ("base",), "L-", play="referee.games.llamas.play:PLAY",
          catalogue="cards.games.llamas:CATALOGUE", plays_catalogue=False,
-         page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP", deck_lists=False,
-         expansions=("farmed-and-dangerous",)),
+         page="gui.llamas.page:LlamasPage", app="gui.llamas.app:APP",
+         expansions=("farmed-and-dangerous",), term_prefix="llamas_"),
 )}
 #: the game a caller means when it names none (a play file without "game", the catalogue's default)
 DEFAULT = next(iter(GAMES))
@@ -91,6 +105,13 @@ def of_rule(rule_id: str) -> Game | None:
 def of_match(match: Any) -> Game:
     """The game a match is played by (its rules say which)."""
     return GAMES[match.rules.game]
+
+
+@cache
+def _term_kinds() -> frozenset[str]:
+    from localization import term_kinds  # the words: read once, when a term is first asked for
+
+    return frozenset(term_kinds())
 
 
 @cache

@@ -114,6 +114,29 @@ def test_replay_step_shows_the_position_after_that_action(stored, capsys):
         assert json.loads(out) == replay.position
 
 
+def test_a_llamas_match_replays_and_steps_in_its_own_words(sqlite_url, capsys):
+    """Every game's position is summed up by its own `TableView`: a Llamas match replays line by
+    line (hands and fields, no Naruto zones) and a step names its step and zones in the reader's
+    language, its fields' cards listed, its shared piles counted."""
+    from referee.games.llamas.opponent import RandomPlayer
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    match, player = llamas_match(3, seed=4), RandomPlayer(1)
+    for _ in range(12):
+        match.apply(player.choose(match))
+    with Database(sqlite_url) as db:
+        uid = Recorder(db).record(match)
+    code, out, _ = run(capsys, "matches", "replay", uid, "--database-url", sqlite_url)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 12
+    assert all(re.search(r"1: hand \d+, field \d+ \| 2: hand \d+, field \d+ \| 3: hand", line) for line in lines)
+    code, out, _ = run(capsys, "--lang", "ru", "matches", "replay", uid, "--step", "12", "--database-url", sqlite_url)
+    fields = [player.field for player in match.state.players]
+    assert code == 0 and "шаг " in out and not re.search(r"[a-z]+_[a-z]+", out)  # no step key left in notation
+    assert out.count("  поле: ") == sum(1 for f in fields if f) and "колода: " in out and "ясли: " in out
+    assert "attack" not in out and "chakra" not in out
+
+
 def test_replay_step_out_of_range_is_refused(stored, capsys):
     code, out, err = run(capsys, "matches", "replay", stored["playing"], "--step", "13", "--database-url", stored["url"])
     assert code == 2 and out == "" and "outside 0..12" in err

@@ -9,7 +9,7 @@ import pytest
 
 from cards import records
 from cards.db import Database
-from cards.importers import import_ccgdb_json
+from cards.games.naruto.importers import import_ccgdb_json
 from referee.cli import main
 from tests.ccgdb_shape import catalogue, write
 

@@ -14,7 +14,7 @@ from alembic import command
 from sqlmodel import select
 
 from cards.db import Database, alembic_config
-from cards.importers import import_ccgdb_json
+from cards.games.naruto.importers import import_ccgdb_json
 from cards.models import CardRecord
 from cards.source import CatalogueSource, NoSuchCard, catalogue_facts, set_manual
 from referee.games.naruto.invariants import violations

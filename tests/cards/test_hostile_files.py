@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from cards import records
 from cards.db import Database
-from cards.importers import CatalogueImportError, import_ccgdb_json, import_csv
+from cards.games.naruto.importers import CatalogueImportError, import_ccgdb_json, import_csv
 from cards.models import ActionRecord, CardName, CardRecord, MatchRecord
 from cards.records import RecordError
 from tests.ccgdb_shape import KEYS, ninja

@@ -1,4 +1,4 @@
-"""Importing cards (cards.importers): the N-CCG-DB JSON format and our CSV, idempotent upserts,
+"""Importing cards (cards.games.naruto.importers): the N-CCG-DB JSON format and our CSV, idempotent upserts,
 bad records reported with their place and reason, and all-or-nothing imports, on SQLite and
 PostgreSQL. Every file is written here, in the format, for the test (the community file is the
 user's own and never shipped)."""
@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import func
 from sqlmodel import select
 
-import cards.importers as importers
+import cards.games.naruto.importers as importers
 from cards.db import Database
 from tests.ccgdb_shape import COSTS, catalogue, jutsu, ninja, write
-from cards.importers import (CatalogueImportError, csv_columns, detect_format, import_ccgdb_json, import_csv,
+from cards.games.naruto.importers import (CatalogueImportError, csv_columns, detect_format, import_ccgdb_json, import_csv,
                              import_file)
 from cards.models import CardName, CardRecord, CardSet, CardText, SearchToken
 from cards.search import search
@@ -425,6 +425,16 @@ def test_a_bad_csv_row_is_reported_with_its_line_and_strict_keeps_nothing(db, tm
     assert summary.inserted == 2
 
 
+def test_a_record_repeated_with_the_same_data_is_counted_as_merged(db, tmp_path):
+    """Every record is a card, a merge or a problem: a CSV row or an N-CCG-DB record given twice
+    with the same data (no Card ID to tell them apart) is read into the first, and counted."""
+    summary = import_csv(db, write_csv(tmp_path, [csv_row(), csv_row(), csv_row(number="N-902", name="Temari")]))
+    assert (summary.total, summary.merged, summary.problems) == (2, 1, [])
+    twice = {"Test": [{**ninja("n1901", "N-1901", "Test Ninja"), "Card ID": None} for _ in range(2)]}
+    summary = import_ccgdb_json(db, io.BytesIO(json.dumps(twice).encode()))
+    assert (summary.inserted, summary.merged, summary.problems) == (1, 1, [])
+
+
 def test_csv_header_problems(db, tmp_path):
     good = csv_row()
     path = tmp_path / "missing.csv"
@@ -469,7 +479,7 @@ def test_format_by_extension_then_by_content(db, tmp_path):
 
 
 def test_a_record_without_its_set_takes_the_set_named_by_its_sheet(db, tmp_path):
-    from cards.ccgdb import _sheet_set
+    from cards.games.naruto.ccgdb import _sheet_set
 
     assert [_sheet_set(k) for k in ("04 Revenge and Rebirth", "Set 27 Hero's Ascension", "21.5 Tournament Pack 3",
                                     "Promo Cards")] == ["Revenge and Rebirth", "Hero's Ascension", "Tournament Pack 3",

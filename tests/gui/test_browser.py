@@ -64,11 +64,11 @@ def test_filters_by_type_symbol_and_entrance_cost(window, qtbot):
         assert found  # the filter is not trivially empty
         return found
 
-    assert choose(page.type_filter, "Jutsu") == expected(lambda c: c.type == "Jutsu")
-    assert choose(page.symbol_filter, "Fire") == expected(lambda c: c.type == "Jutsu" and "Fire" in c.symbols)
-    page.type_filter.setCurrentIndex(0)  # any type
-    page.symbol_filter.setCurrentIndex(page.symbol_filter.findData("Lightning"))
-    assert choose(page.cost_filter, 2) == expected(lambda c: "Lightning" in c.symbols and c.entrance_cost == 2)
+    assert choose(page.filters["type"][1], "Jutsu") == expected(lambda c: c.type == "Jutsu")
+    assert choose(page.filters["symbol"][1], "Fire") == expected(lambda c: c.type == "Jutsu" and "Fire" in c.symbols)
+    page.filters["type"][1].setCurrentIndex(0)  # any type
+    page.filters["symbol"][1].setCurrentIndex(page.filters["symbol"][1].findData("Lightning"))
+    assert choose(page.filters["cost"][1], 2) == expected(lambda c: "Lightning" in c.symbols and c.entrance_cost == 2)
     assert set(typed(qtbot, page, "Iruka")) == {"N-008", "N-022"}  # text and filters together
     assert typed(qtbot, page, "Sasuke") == []  # Sasuke is Fire
     assert page.status.text() == MESSAGES["nothing"]
@@ -83,7 +83,7 @@ def test_detail_pane_shows_the_facts_and_every_name(window, qtbot):
                      MESSAGES["fact_entrance_cost"], MESSAGES["fact_names"], MESSAGES["fact_effect_source"],
                      SOURCES["hand"]):
         assert expected in text
-    for control in (page.edit, page.type_filter, page.symbol_filter, page.cost_filter, page.table, page.detail):
+    for control in (page.edit, page.filters["type"][1], page.filters["symbol"][1], page.filters["cost"][1], page.table, page.detail):
         assert control.toolTip()
 
 
@@ -134,12 +134,12 @@ def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(
     llamas = list(window.context.cards("llamas"))
     # the base game's 78 cards and the expansion's 34 (a set of its own)
     assert page.model.rowCount() == len(llamas) == 78 + 34 and page.model.columns == game_columns("llamas")
-    assert page.subtype_filter.isVisible() and page.variation_filter.isVisible()
-    assert not page.symbol_filter.isVisible() and not page.cost_filter.isVisible()
+    assert page.filters["subtype"][1].isVisible() and page.filters["variation"][1].isVisible()
+    assert not page.filters["symbol"][1].isVisible() and not page.filters["cost"][1].isVisible()
 
-    page.type_filter.setCurrentIndex(page.type_filter.findData("animal"))
-    page.variation_filter.setCurrentIndex(page.variation_filter.findData("goat"))
-    goats = {c.number for c in llamas if c.type == "animal" and "goat" in c.characteristics}
+    page.filters["type"][1].setCurrentIndex(page.filters["type"][1].findData("animal"))
+    page.filters["variation"][1].setCurrentIndex(page.filters["variation"][1].findData("goat"))
+    goats = {c.number for c in llamas if c.type == "animal" and "goat" in c.variations}
     assert set(page.model.numbers) == goats and "LU-015" in goats
     assert typed(qtbot, page, "Козферату") == ["LU-015"]  # its Russian name finds it
     assert page.model.index(0, page.model.columns.index("name")).data() == "Goatsferatu"
@@ -154,14 +154,14 @@ def test_llamas_cards_are_browsed_with_their_own_filters_names_and_descriptions(
     text = page.detail.toPlainText()
     assert effect_texts(window.context.database(), "LU-015", "llamas")["ru"] in text and "Козферату" in text
     assert page.game_choice.currentText() == translator("ru").term("game", "llamas")
-    assert page.variation_filter.currentText() == "коза"
+    assert page.filters["variation"][1].currentText() == "коза"
     labels = [label for label, _ in page.filters.values() if label.isVisible()] + [page.game_label]
     qtbot.waitUntil(lambda: all(label.width() >= label.sizeHint().width() for label in labels))  # none cut
     assert screenshot("browser-llamas-ru").stat().st_size > 0
 
     page.edit.clear()
     page.game_choice.setCurrentIndex(page.game_choice.findData("naruto"))  # back: the Naruto cards again
-    assert page.model.rowCount() == len(window.context.cards()) and page.symbol_filter.isVisible()
+    assert page.model.rowCount() == len(window.context.cards()) and page.filters["symbol"][1].isVisible()
 
 
 def test_importing_a_catalogue_shows_progress_and_the_records_left_out(window, qtbot, tmp_path, monkeypatch):
@@ -216,7 +216,7 @@ def test_the_browser_sets_a_card_back_to_manual_as_the_cli_does_and_undoes_it(wi
     `referee cards manual`), shows it in the facts, says it as the command does, and the engine's
     cards are read again with it; a card with no effect has nothing to set."""
     from cards.cli_catalogue import MESSAGES as CLI
-    from cards.importers import import_ccgdb_json
+    from cards.games.naruto.importers import import_ccgdb_json
     from cards.source import catalogue_facts
 
     context = window.context

@@ -281,7 +281,7 @@ def imported_decks(context, tmp_path):
     builder's text (with a Sideboard) and its Tabletop Simulator deck."""
     import json
 
-    from cards.importers import import_ccgdb_json
+    from cards.games.naruto.importers import import_ccgdb_json
     from referee.games.naruto.decklists import DeckList, write_tts
     from tests.ccgdb_shape import catalogue, write
 

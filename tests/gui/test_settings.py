@@ -36,7 +36,7 @@ def test_a_language_switch_retranslates_an_open_page_at_once_and_is_saved(window
     assert browser.model.headerData(0, Qt.Orientation.Horizontal) == BROWSER.render("column_number", russian)
     assert settings.language_label.text() == MESSAGES.render("language", russian)
     assert window.windowTitle().startswith(MESSAGES.render("title", russian))
-    assert browser.type_filter.itemText(browser.type_filter.findData("Jutsu")) == russian.term("card_type", "Jutsu")
+    assert browser.filters["type"][1].itemText(browser.filters["type"][1].findData("Jutsu")) == russian.term("card_type", "Jutsu")
     settings.choose_language("en")
     assert browser.search_label.text() == BROWSER["search"]
 

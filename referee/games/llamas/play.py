@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from referee.engine.game import GamePlay
+from referee.engine.game import GamePlay, SeatTable, TableView
 from referee.engine.match import Match
 
 from .cards import bundled
@@ -35,6 +35,14 @@ def _rematch(match: Match, seed: int) -> Match | None:
                      expansions=initial.get("sets", ()))
 
 
+def _table(s) -> TableView:
+    """Each player's hand and field (the field's cards listed); the shared deck, discard pile and
+    nursery."""
+    seats = tuple(SeatTable(counts=(("hand", len(p.hand)), ("field", len(p.field))), listed=(("field", tuple(p.field)),))
+                  for p in s.players)
+    return TableView(seats, shared=(("deck", len(s.deck)), ("discard", len(s.discard)), ("nursery", len(s.nursery))))
+
+
 PLAY = GamePlay(
     rules=lambda fmt: rules_for(),
     cards=bundled,
@@ -46,6 +54,7 @@ PLAY = GamePlay(
     scenario_keys=frozenset({"players", "phase", "current", "turn", "hands", "fields", "deck", "discard", "nursery",
                              "seed", "sets"}),
     load_match=load_match,
+    table=_table,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     coach=COACH,
     rematch=_rematch,

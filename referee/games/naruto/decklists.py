@@ -33,9 +33,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from referee.engine.errors import IllegalAction, Violation
+from referee.engine.game import DeckRules
+
+from referee.engine.numbers import canonical_number, is_card_number, number_key
 
 from .cards import Card, CardSource
-from referee.engine.numbers import canonical_number, is_card_number, number_key
+from .decks import check_deck, random_deck
 
 SECTIONS = ("main", "reinforcements", "sideboard")
 #: the deck builder's (and Tabletop Simulator's) name of each section
@@ -357,3 +360,8 @@ def write_tts(deck: DeckList, source: CardSource, images: dict[str, str] | None 
 
 
 WRITERS = {"text": write_text, "ccgdb": write_ccgdb, "tts": write_tts}
+
+#: the Naruto CCG's deck lists as the deck store, the deck commands and the deck builder use them
+#: (the registry's ``decks`` part)
+DECKS = DeckRules(sections=SECTIONS, deck_list=DeckList, read=read_deck_list, writers=WRITERS, check=check_deck,
+                  random=random_deck)

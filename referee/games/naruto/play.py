@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 
 from referee.engine.errors import PositionError
-from referee.engine.game import GamePlay
+from referee.engine.game import GamePlay, SeatTable, TableView
 from referee.engine.match import Match
 
 from .cards import bundled
 from .coach import COACH
-from .decklists import read_deck_list
-from .decks import FORMATS, check_deck, random_deck
+from .decks import FORMATS, random_deck
 from .invariants import violations
 from .opponent import HeuristicPlayer, RandomPlayer
 from .rules import load_match, new_match, rules_for
@@ -58,6 +57,16 @@ def _rematch(match: Match, seed: int) -> Match | None:
                      names=[p["name"] for p in initial["players"]], deck_sizes=sizes)
 
 
+def _table(s) -> TableView:
+    """Each player's zones (their face-up Ninjas listed), the attacker, the chain's links."""
+    seats = tuple(SeatTable(counts=(("deck", len(p.deck)), ("hand", len(p.hand)), ("chakra", len(p.chakra)),
+                                    ("discard", len(p.discard)), ("rewards", len(p.rewards))),
+                            listed=(("village", tuple(p.village)), ("battlefield", tuple(p.battlefield))))
+                  for p in s.players)
+    roles = (("attacker", s.attacker),) if s.attacker is not None else ()
+    return TableView(seats, roles, shared=(("chain", len(s.chain)),), injured=frozenset(s.injured))
+
+
 PLAY = GamePlay(
     rules=rules_for,
     cards=bundled,
@@ -68,10 +77,10 @@ PLAY = GamePlay(
     setup_keys=frozenset({"decks", "format", "mode", "seed", "names", "deck_sizes"}),
     scenario_keys=frozenset({"phase", "turn", "attacker", "first", "p1", "p2", "counters", "seed"} | STATE_FIELDS),
     load_match=load_match,
+    table=_table,
     computers={"random": RandomPlayer, "heuristic": HeuristicPlayer},
     coach=COACH,
-    read_deck_list=read_deck_list,
-    check_deck=check_deck,
+    from_decks=new_match,
     older=chosen_after_flip,
     rematch=_rematch,
 )

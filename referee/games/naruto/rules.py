@@ -8,7 +8,7 @@ from functools import cache, lru_cache
 from typing import Sequence
 
 from referee.engine.action import Action
-from referee.engine.errors import IllegalAction, PositionError
+from referee.engine.errors import IllegalAction, IllegalDeck, PositionError
 from referee.engine.machine import Not, Table
 from referee.engine.match import GameRules, Match, Verb, check_player_names, strict
 from referee.engine.names import default_name
@@ -187,15 +187,6 @@ class NarutoRules(GameRules):
 @cache
 def rules_for(fmt: str = "standard") -> NarutoRules:
     return NarutoRules(fmt)
-
-
-class IllegalDeck(ValueError):
-    """A deck that breaks the format's construction rules; ``violations`` lists every one."""
-
-    def __init__(self, seat: int, violations: list):
-        self.seat = seat
-        self.violations = violations
-        super().__init__(f"deck {seat + 1}: " + ", ".join(str(v) for v in violations))
 
 
 def new_state(decks: Sequence[Sequence[str] | None] = (None, None), *, fmt: str = "standard",

@@ -45,10 +45,36 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from referee.games.naruto.cards import LETTERS, cost_text, parse_cost
 from referee.engine.numbers import canonical_number, is_card_number
+from referee.games.naruto.cards import CARD_TYPES, LETTERS, SYMBOLS, cost_text, parse_cost
 
-from .importers_base import CatalogueImportError, ParsedCard, Record, MAX_LENGTH
+from ...importers_base import CatalogueImportError, ParsedCard, Record, MAX_LENGTH
+
+
+class CardChecks(Record):
+    """`Record`'s checks and the Naruto CCG's own: a card type and symbols the game has."""
+
+    def card_type(self, value: Any) -> str:
+        text = self.text(value, "type")
+        if not text:
+            self.fail("no_type")
+        for t in CARD_TYPES:
+            if t.casefold() == text.casefold():
+                return t
+        self.fail("unknown_type", value=text, choices=", ".join(CARD_TYPES))
+
+    def symbols(self, value: Any) -> str:
+        out = []
+        for part in self.text(value, "symbols").split("/"):
+            part = part.strip()
+            if not part:
+                continue
+            match = next((s for s in SYMBOLS if s.casefold() == part.casefold()), None)
+            if match is None:
+                self.fail("unknown_symbol", value=part, choices=", ".join(SYMBOLS))
+            if match not in out:
+                out.append(match)
+        return "/".join(out)
 
 #: the keywords of the game, as the rules spell them (a record may write any case)
 KEYWORDS = ("Ambush", "Growth", "Platoon", "Group", "Squad", "Counter", "Permanent", "Mastery", "Surge",
@@ -193,7 +219,7 @@ def card(raw: Raw) -> ParsedCard:
     the field that cannot be read)."""
     rec = raw.record
     ident = rec.get("Card ID") if isinstance(rec, dict) else None
-    r = Record(raw.place, ident.strip().casefold() if isinstance(ident, str) else None)
+    r = CardChecks(raw.place, ident.strip().casefold() if isinstance(ident, str) else None)
     if not isinstance(rec, dict):
         r.fail("not_record")
     type_ = r.card_type(rec.get("Type"))

@@ -27,7 +27,7 @@ reload them on the next start.
 
 Formats:
 
-* N-CCG-DB (``narutoccgdatabase.json``): read by `cards.ccgdb`, which says what the real file holds.
+* N-CCG-DB (``narutoccgdatabase.json``): read by `cards.games.naruto.ccgdb`, which says what the real file holds.
   A record's place is ``"<sheet>[<n>]"``, n counting from 1.
 * CSV: exactly the columns of the engine's ``referee/games/naruto/data/set01.csv``, plus optional
   ``name_es``, ``name_ru``, ``name_fr``. A record's place is ``"line <n>"`` (the header is line 1).
@@ -51,16 +51,16 @@ from typing import IO, Any, Callable
 from sqlalchemy import delete, insert, select, update
 from sqlalchemy import text as sql
 
+from referee.engine.numbers import canonical_number, is_card_number
 from referee.games.naruto import cards as engine_cards
 from referee.games.naruto.cards import LETTERS, RANKS, cost_text, parse_cost, script_text
-from referee.engine.numbers import canonical_number, is_card_number
 from referee.games.naruto.targets import TARGETS
 
 from . import ccgdb
-from .games import importing
-from .importers_base import CatalogueImportError, ParsedCard, Record
-from .models import HAND, MANUAL, READ, CardName, CardRecord, CardSet, CardText
-from .search import chunks, fold, index_cards
+from .. import importing
+from ...importers_base import CatalogueImportError, ParsedCard
+from ...models import HAND, MANUAL, READ, CardName, CardRecord, CardSet, CardText
+from ...search import chunks, fold, index_cards
 
 #: the game whose cards these files hold: the one whose catalogue part names this importer
 GAME = importing(__name__)
@@ -111,7 +111,7 @@ class ImportSummary:
     updated: int = 0
     unchanged: int = 0
     skipped: int = 0  # cards of a bundled set, left as shipped
-    merged: int = 0  # records of a card listed earlier in the file (reprints), read into that card
+    merged: int = 0  # records of a card listed earlier in the file (reprints, repeats), read into that card
     numbers: list[str] = field(default_factory=list)  # every card number the file holds, in order
     problems: list[CatalogueImportError] = field(default_factory=list)  # records left out
     coverage: Coverage = field(default_factory=Coverage)
@@ -137,7 +137,7 @@ ANALYZE_AFTER = 200
 # --- checking values of our own columns ------------------------------------------------------------
 
 
-class _Record(Record):
+class _Record(ccgdb.CardChecks):
     """The checks of our CSV's columns beyond the shared ones."""
 
     def number(self, value: Any) -> str:
@@ -215,7 +215,8 @@ def _csv_card(place: str, row: dict[str, str]) -> ParsedCard:
 
 @dataclass
 class Reading:
-    """What reading a file gave: the cards, the records left out and the reprints merged."""
+    """What reading a file gave: the cards, the records left out and the records merged into a card
+    listed earlier (reprints, and repeats of a card's number with the same data)."""
 
     cards: list[ParsedCard]
     problems: list[CatalogueImportError] = field(default_factory=list)
@@ -250,20 +251,20 @@ def read_csv(path_or_file: str | Path | IO, progress: Progress | None = None) ->
                 out.problems.append(exc)
     except csv.Error as exc:
         raise CatalogueImportError(f"line {reader.line_num}", "bad_csv", detail=str(exc)) from None
-    out.cards = _without_duplicates(out.cards, out.problems)
+    out.cards, out.merged = _without_duplicates(out.cards, out.problems)
     if progress is not None:
         progress(1, 1)
     return out
 
 
 def read_ccgdb_json(path_or_file: str | Path | IO, progress: Progress | None = None) -> Reading:
-    """Every record of an N-CCG-DB file, checked and read (see `cards.ccgdb`; no database involved),
+    """Every record of an N-CCG-DB file, checked and read (see `cards.games.naruto.ccgdb`; no database involved),
     its effect text read into a definition where the reader understands it whole."""
     parse, automate = _halves(progress)
     cards, problems, merged = ccgdb.read(_read_text(path_or_file), parse)
-    cards = _without_duplicates(cards, problems)
+    cards, repeats = _without_duplicates(cards, problems)
     _read_effects(cards, automate)
-    return Reading(cards, problems, merged)
+    return Reading(cards, problems, merged + repeats)
 
 
 def _read_effects(cards: list[ParsedCard], progress: Progress | None) -> None:
@@ -316,20 +317,24 @@ def _read_text(path_or_file: str | Path | IO) -> str:
     return data.removeprefix("\ufeff")
 
 
-def _without_duplicates(parsed: list[ParsedCard], problems: list[CatalogueImportError]) -> list[ParsedCard]:
-    """A number given twice with the same data counts once; with other data the second is a
-    problem (two different cards cannot share a number)."""
+def _without_duplicates(parsed: list[ParsedCard], problems: list[CatalogueImportError]) -> tuple[list[ParsedCard], int]:
+    """(the cards, how many repeats were merged): a number given twice with the same data counts
+    once, the repeat merged into the first; with other data the second is a problem (two different
+    cards cannot share a number). Every record is thus a card, a merge or a problem."""
     seen: dict[str, ParsedCard] = {}
     out = []
+    repeats = 0
     for p in parsed:
         first = seen.get(p.facts["number"])
         if first is None:
             seen[p.facts["number"]] = p
             out.append(p)
-        elif not first.same(p):
+        elif first.same(p):
+            repeats += 1
+        else:
             problems.append(CatalogueImportError(p.place, "duplicate", p.ident, number=p.facts["number"],
                                                  first=first.place))
-    return out
+    return out, repeats
 
 
 def write_cards(db, parsed: list[ParsedCard], game: str = GAME, progress: Progress | None = None) -> ImportSummary:
