@@ -209,12 +209,13 @@ def position(info: records.MatchInfo, match) -> None:
     zones (the face-up ones card by card), the zones of no seat."""
     state = match.state
     table, zone_name = _table(info, match)
+    role_kind = game_entry(info.game).term("role")
     outcome = match.outcome()
     if outcome is not None:
         say("game_over", result=_result(info, outcome))
     say("turn_line", turn=state.turn, phase=_step(info, state.phase), actor=_seat(info, match.actor))
     for role, seat in table.roles:
-        say("role_line", role=current().term("role", role), name=_seat(info, seat))
+        say("role_line", role=current().term(role_kind, role), name=_seat(info, seat))
     for seat, zones in enumerate(table.seats):
         say("player_line", name=_seat(info, seat), zones=_zones(zones.counts, zone_name))
         for zone, cards in zones.listed:

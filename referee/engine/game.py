@@ -33,7 +33,7 @@ class SeatTable:
 class TableView:
     """A position in a few lines (`referee matches replay`): each seat's zones, the seats holding
     a role this turn and the zones of no seat. Zones and roles are keys of the game's term kinds
-    ``<term_prefix>zone`` and ``role`` (`referee.games.Game.term`)."""
+    ``zone`` and ``role`` (`referee.games.Game.term`: ``llamas_zone``...)."""
 
     seats: tuple[SeatTable, ...]
     roles: tuple[tuple[str, int], ...] = ()  # (role, seat): the Naruto CCG's attacker

@@ -57,9 +57,8 @@ class Game:
         return load(getattr(self, name))
 
     def term(self, kind: str) -> str:
-        """The term kind naming its ``kind`` of things (``"step"`` -> ``"llamas_step"``); a kind it has
-        no words of its own for is the shared one (``role``)."""
-        return self.term_prefix + kind if self.term_prefix + kind in _term_kinds() else kind
+        """The term kind naming its ``kind`` of things (``"step"`` -> ``"llamas_step"``)."""
+        return self.term_prefix + kind
 
     @property
     def deck_lists(self) -> bool:
@@ -105,13 +104,6 @@ def of_rule(rule_id: str) -> Game | None:
 def of_match(match: Any) -> Game:
     """The game a match is played by (its rules say which)."""
     return GAMES[match.rules.game]
-
-
-@cache
-def _term_kinds() -> frozenset[str]:
-    from localization import term_kinds  # the words: read once, when a term is first asked for
-
-    return frozenset(term_kinds())
 
 
 @cache
