@@ -1,15 +1,17 @@
 """Engine speed: random whole games per second and the cost of one decision, against two yardsticks:
 one bare `transitions` trigger, and one decision of python-chess.
 
-    python bench/engine.py [--game naruto|llamas|both] [--games N] [--seed S] [--format standard|french]
-                           [--players P] [--profile [N]] [--bytecodes [N]]
+    python bench/engine.py [--game ID|all] [--games N] [--seed S] [--format F] [--players P]
+                           [--profile [N]] [--bytecodes [N]]
 
 A *decision* is what a player (or a program playing for one) does once: ask `legal_actions()` and
 `apply()` one of them; both are timed together with `time.perf_counter_ns` (wall clock) and
 `time.thread_time_ns` (CPU). Applying includes every trigger the action fires, the automatic steps
-that follow it (a draw, a Showdown, the end of a turn...) and the undo snapshot. Both games are
-measured by default: Naruto (two players, random legal decks of the format) and Llamas Unleashed
-(``--players``, four by default).
+that follow it (a draw, a Showdown, the end of a turn...) and the undo snapshot. Every game of the
+registry (`referee.games`) is measured by default, its matches set up by its own `random_match`
+(as `referee selfplay`): the Naruto CCG with two players and random legal decks of the format, Llamas
+Unleashed with ``--players`` (four by default); a game takes ``--format`` and ``--players`` where
+it has them, else its default format and its most players.
 
 The first yardstick, the *bare trigger*, is one `HierarchicalMachine.trigger_event` of the stock
 `transitions` class (not the engine's memoizing subclass, `referee/engine/hsm.py`) on a plain object,
@@ -55,20 +57,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 from transitions.extensions import HierarchicalMachine  # noqa: E402
 
 from referee.engine.hsm import SharedMachine  # noqa: E402
-from referee.games.llamas.rules import new_match as new_llamas_match  # noqa: E402
-from referee.games.naruto.cards import bundled  # noqa: E402
-from referee.games.naruto.decks import random_deck  # noqa: E402
-from referee.games.naruto.rules import new_match  # noqa: E402
+from referee.games import GAMES  # noqa: E402
 
 try:
     import chess  # noqa: E402
 except ImportError:  # the optional group `bench`
     chess = None
 
-DECISION_GOAL = 2.0  # a Naruto decision costs at most this many bare triggers
-GAMES_GOAL = 50.0  # random whole Naruto games per second, one core
-#: a decision of each game costs at most this many chess decisions (means, CPU time)
-CHESS_GOALS = {"naruto": 1.2, "llamas": 1.5}
+@dataclass(frozen=True)
+class Goals:
+    """What a game's decisions must meet: at most ``chess`` chess decisions (means, CPU time), and
+    where given at most ``bare`` bare triggers (medians) and at least ``games`` random games a second."""
+
+    chess: float
+    bare: float | None = None
+    games: float | None = None
+
+
+#: each game's goals, by its registry id (a game without goals is measured and printed only)
+GOALS = {"naruto": Goals(chess=1.2, bare=2.0, games=50.0), "llamas": Goals(chess=1.5)}
 BARE_SAMPLES = 20_000
 CHESS_SAMPLES = 20_000
 NO_CHESS = ("python-chess is not installed, so the chess yardstick is left out: "
@@ -105,24 +112,22 @@ class Samples:
                 f"by CPU time mean {self.mean(True):.1f} us, p99 {self.p99(True):.1f} us")
 
 
-def naruto_matches(games: int, seed: int, fmt: str):
-    """The same matches every run: decks and shuffles from ``seed``, one rng per game for the choices."""
-    cards = bundled()
+def settings(game: str, fmt: str | None, players: int) -> tuple[str, int]:
+    """The format and the seats ``game`` is measured with: those asked for where it has them, else
+    its default format and its most seats."""
+    entry = GAMES[game]
+    return (fmt if fmt in entry.formats else entry.default_format,
+            players if players in entry.seats else max(entry.seats))
+
+
+def matches(game: str, games: int, seed: int, fmt: str | None = None, players: int = 4):
+    """The same matches every run: set-ups and shuffles from ``seed`` (random legal decks where
+    the game has decks), one rng per game for the choices."""
+    fmt, seats = settings(game, fmt, players)
+    random_match = GAMES[game].part("play").random_match
     for g in range(games):
         rng = random.Random(seed * 1_000_003 + g)
-        decks = [random_deck(cards, fmt, rng), random_deck(cards, fmt, rng)]
-        yield new_match(decks, fmt=fmt, seed=rng.randrange(2**32)), rng
-
-
-def llamas_matches(games: int, seed: int, players: int):
-    """The same Llamas Unleashed matches every run, of ``players`` players."""
-    for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        yield new_llamas_match(players, seed=rng.randrange(2**32)), rng
-
-
-def matches(game: str, games: int, seed: int, fmt: str = "standard", players: int = 4):
-    return naruto_matches(games, seed, fmt) if game == "naruto" else llamas_matches(games, seed, players)
+        yield random_match(rng, fmt, seats), rng
 
 
 def bare_machine(cls: type = HierarchicalMachine):
@@ -235,7 +240,7 @@ class Run:
         return self.games / self.seconds
 
 
-def play_timed(game: str, games: int, seed: int, *, fmt: str = "standard", players: int = 4,
+def play_timed(game: str, games: int, seed: int, *, fmt: str | None = None, players: int = 4,
                yardsticks: Yardsticks | None = None) -> Run:
     """Whole random games of ``game``, each decision timed, and after each game (outside the games'
     time) a batch of ``yardsticks``. On a shared machine the wall clock also counts the time other
@@ -334,7 +339,7 @@ def met(ok: bool) -> str:
 
 def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> None:
     bare = yardsticks.bare
-    label = {"naruto": f"Naruto (format {args.format})", "llamas": f"Llamas ({args.players} players)"}
+    label = {run.game: label_of(run.game, args) for run in runs}
     print(f"python {sys.version.split()[0]}, seed {args.seed}, one process"
           + (f", python-chess {chess.__version__}" if chess is not None else ""))
     for run in runs:
@@ -353,30 +358,38 @@ def report(runs: list[Run], yardsticks: Yardsticks, shared: Samples, args) -> No
           f"by CPU time median {bare.median(True):.2f} us")
     print(f"the same trigger on the engine's SharedMachine: median {shared.median():.2f} us")
     for run in runs:
-        d = run.decisions
+        d, goals, name = run.decisions, GOALS.get(run.game), label[run.game]
         if yardsticks.chess is not None:
             c = run.chess
             ratio = d.mean(True) / c.mean(True)
-            print(f"{label[run.game]} decision / chess decision: mean by CPU time {ratio:.2f}x (wall clock "
+            print(f"{name} decision / chess decision: mean by CPU time {ratio:.2f}x (wall clock "
                   f"{d.mean() / c.mean():.2f}x), p99 by CPU time {d.p99(True) / c.p99(True):.2f}x (wall clock "
-                  f"{d.p99() / c.p99():.2f}x); goal <= {CHESS_GOALS[run.game]:g}x (mean, CPU time): "
-                  f"{met(ratio <= CHESS_GOALS[run.game])}")
-        if run.game == "naruto":
+                  f"{d.p99() / c.p99():.2f}x)"
+                  + (f"; goal <= {goals.chess:g}x (mean, CPU time): {met(ratio <= goals.chess)}" if goals else ""))
+        if goals is not None and goals.bare is not None:
             ratio = d.median() / bare.median()
-            print(f"Naruto decision / bare trigger (medians): {ratio:.2f}x (by CPU time "
-                  f"{d.median(True) / bare.median(True):.2f}x); goal <= {DECISION_GOAL:g}x: "
-                  f"{met(ratio <= DECISION_GOAL)}")
-            print(f"Naruto random games per second: {run.games_per_second:.1f}; goal >= {GAMES_GOAL:g} on one core: "
-                  f"{met(run.games_per_second >= GAMES_GOAL)}")
+            print(f"{name} decision / bare trigger (medians): {ratio:.2f}x (by CPU time "
+                  f"{d.median(True) / bare.median(True):.2f}x); goal <= {goals.bare:g}x: {met(ratio <= goals.bare)}")
+        if goals is not None and goals.games is not None:
+            print(f"{name} random games per second: {run.games_per_second:.1f}; goal >= {goals.games:g} on one core: "
+                  f"{met(run.games_per_second >= goals.games)}")
+
+
+def label_of(game: str, args) -> str:
+    """``naruto (standard, 2 players)``: the game as measured."""
+    fmt, seats = settings(game, args.format, args.players)
+    return f"{game} ({fmt}, {seats} players)"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("naruto", "llamas", "both"), default="both")
+    ap.add_argument("--game", choices=(*GAMES, "all"), default="all", help="a game of the registry, or all of them")
     ap.add_argument("--games", type=int, default=100, help="games of each game measured")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--format", choices=("standard", "french"), default="standard", help="Naruto's deck format")
-    ap.add_argument("--players", type=int, default=4, help="Llamas players")
+    ap.add_argument("--format", choices=sorted({f for g in GAMES.values() for f in g.formats}), default=None,
+                    help="the deck format, for a game that has it (default: each game's first)")
+    ap.add_argument("--players", type=int, default=4, help="players, for a game that may have that many "
+                    "(default 4; else the game's most)")
     ap.add_argument("--profile", type=int, nargs="?", const=30, default=0, metavar="N",
                     help="also print the N top functions of a cProfile run of each game's decision loop")
     ap.add_argument("--bytecodes", type=int, nargs="?", const=30, default=0, metavar="N",
@@ -385,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if chess is None:
         print(NO_CHESS, file=sys.stderr)
-    games = ("naruto", "llamas") if args.game == "both" else (args.game,)
+    games = tuple(GAMES) if args.game == "all" else (args.game,)
     for game in games:  # warm up caches (card tables, machines)
         play_timed(game, 3, args.seed + 999, fmt=args.format, players=args.players)
     yardsticks = Yardsticks(len(games) * args.games, args.seed)

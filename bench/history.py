@@ -52,6 +52,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run from anywhere in the checkout
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from referee.games import GAMES  # noqa: E402 (the registry: light)
+
 GOAL_MS = 100.0  # opening the history with 5,000 matches
 CLUB = ("Ana", "Boris", "Chloé", "Dmitri", "Eve", "Fatima", "Goro", "Hana", "Igor", "Jun", "Kira", "Lev", "Mei",
         "Nils", "Olga", "Pavel", "Qiu", "Rosa", "Sven", "Tomoe", "Ugo", "Vera", "Wen", "Xavi", "Yuki", "Zoé",
@@ -62,36 +64,29 @@ DECKS = ("Leaf Genin", "Sand Siblings", "Mist Rogues", "Sound Four", "Hyuga Gent
 
 
 def _real_matches(db, rng: random.Random) -> list[dict]:
-    """A few matches played and recorded for real, each read back as its rows: ``match`` (the
-    match_record row as a dict) and ``actions`` (its action_record rows)."""
+    """A few matches of every game played and recorded for real (each set up by the game's own
+    `random_match`, as selfplay; four finished and two left unfinished, of every number of seats the
+    game has up to four), each read back as its rows: ``match`` (the match_record row as a dict) and
+    ``actions`` (its action_record rows)."""
     from sqlalchemy import select
 
     from cards import records
     from cards.models import ActionRecord, MatchRecord
     from referee.engine.playout import play_random
-    from referee.games.llamas.rules import new_match as llamas_match
-    from referee.games.naruto.cards import bundled
-    from referee.games.naruto.decks import random_deck
-    from referee.games.naruto.rules import new_match
 
     recorder, made = records.Recorder(db), []
-    for i in range(6):
-        decks = [random_deck(bundled(), "standard", rng) for _ in range(2)]
-        match = new_match(decks, seed=rng.randrange(2**32), names=["A", "B"])
-        uid = recorder.record(match)
-        if i < 4:
-            play_random(match, rng)
-        else:  # an unfinished one
-            for _ in range(rng.randint(20, 80)):
-                match.apply(rng.choice(match.legal_actions()))
-        records.release(match)
-        made.append(uid)
-    for seats in (3, 4):
-        match = llamas_match(seats, seed=rng.randrange(2**32), names=[f"P{k}" for k in range(seats)])
-        uid = recorder.record(match)
-        play_random(match, rng)
-        records.release(match)
-        made.append(uid)
+    for game in GAMES.values():
+        random_match, seats = game.part("play").random_match, [n for n in game.seats if n <= 4]
+        for i in range(6):
+            match = random_match(rng, game.default_format, seats[i % len(seats)])
+            uid = recorder.record(match)
+            if i < 4:
+                play_random(match, rng)
+            else:  # an unfinished one
+                for _ in range(rng.randint(20, 80)):
+                    match.apply(rng.choice(match.legal_actions()))
+            records.release(match)
+            made.append(uid)
     match_table, action_table = MatchRecord.__table__, ActionRecord.__table__
     out = []
     with db.session() as session:
@@ -132,7 +127,7 @@ def fill(db, real: list[dict], count: int, rng: random.Random, start: datetime, 
             row = {k: v for k, v in source["match"].items() if k != "id"}
             seats = len(json.loads(row["players"]))
             players = rng.sample(CLUB, seats)
-            if row["game"] == "naruto":
+            if GAMES[row["game"]].deck_lists:
                 decks = [rng.choice(DECKS) if rng.random() < 0.8 else rng.choice(lists + [None]) for _ in range(seats)]
             else:
                 decks = [None] * seats
@@ -189,7 +184,6 @@ def main(argv: list[str] | None = None) -> int:
     from gui.app import build_window, prepare_qt
     from gui.context import AppContext
     from gui.history import ContinuePage, HistoryPage
-    from referee.games import GAMES
 
     prepare_qt()
     app = QApplication.instance() or QApplication([])
