@@ -3,11 +3,11 @@
 A deck is stored as entries (card, count, section) under a name unique per game; its format is the
 one it is meant for. Its sections are the N-CCG-DB deck builder's: the Mainboard (the deck played
 and checked by the rules), Reinforcements and Sideboard (kept with it, never played nor counted;
-see the game's `referee.engine.game.DeckRules`). Saving only refuses what cannot be stored (cards the
-catalogue does not have, an empty or too long name, an unknown format): a deck under construction
-may break the construction rules, which `validate` lists with the engine's own checker
-(`DeckRules.check`) over the catalogue (`cards.source.CatalogueSource`), so
-the rules live in one place.
+the game's `referee.engine.game.DeckRules`, the registry's ``decks`` part). Saving only refuses
+what cannot be stored (cards the catalogue does not have, an empty or too long name, an unknown
+format): a deck under construction may break the construction rules, which `validate` lists with
+the engine's own checker (`DeckRules.check`) over the catalogue (`cards.source.CatalogueSource`),
+so the rules live in one place.
 
 Deck lists are read in any of the three formats (the referee's text, the deck builder's text and
 its Tabletop Simulator JSON) and written in any of them (`EXPORT_FORMATS`), cards found in the
@@ -24,8 +24,8 @@ from sqlalchemy import delete, func, insert, select
 
 from referee.engine.errors import Violation
 from referee.engine.names import name_problem
-from referee.games import with_decks
 from referee.engine.numbers import number_key
+from referee.games import with_decks
 
 from .choices import EXPORT_FORMATS  # noqa: F401  (defined where the command line can read it cheaply)
 from .models import CardRecord, Deck, DeckEntry

@@ -48,8 +48,8 @@ from typing import Any, Callable, Iterable, Sequence
 from sqlalchemy import and_, bindparam, case, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.orm import Session
 
-from referee.games import DEFAULT
 from referee.engine.numbers import canonical_number, is_card_number, number_key
+from referee.games import DEFAULT
 
 from .games import Filter as Spec, catalogues
 from .models import CardName, CardRecord, SearchToken

@@ -15,8 +15,8 @@ from typing import Any, Iterator
 
 from sqlmodel import or_, select
 
-from referee.games import DEFAULT, game as game_entry
 from referee.engine.numbers import canonical_number, is_card_number
+from referee.games import DEFAULT, game as game_entry
 
 from .games import catalogue
 from .models import LANGUAGES, MANUAL, CardName, CardRecord, CardSet, CardText

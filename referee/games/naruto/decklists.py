@@ -34,7 +34,6 @@ from typing import Any, Iterable
 
 from referee.engine.errors import IllegalAction, Violation
 from referee.engine.game import DeckRules
-
 from referee.engine.numbers import canonical_number, is_card_number, number_key
 
 from .cards import Card, CardSource

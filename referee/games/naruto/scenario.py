@@ -16,9 +16,9 @@ from typing import Any
 
 from referee.engine.errors import IllegalAction, PositionError
 from referee.engine.match import Match, check_player_name
+from referee.engine.numbers import canonical_number
 
 from .cards import CardSource, bundled
-from referee.engine.numbers import canonical_number
 from .rules import rules_for
 from .state import ZONES, NarutoState
 
