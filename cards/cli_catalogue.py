@@ -29,7 +29,7 @@ from functools import wraps
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.cli import card_namer, print_deck_check, whole
+from referee.cli import card_namer, print_deck_check, read_text, whole
 from referee.engine.errors import IllegalAction
 from referee.games import DEFAULT, with_decks
 
@@ -260,14 +260,6 @@ def _export(db: Database, args: argparse.Namespace) -> int:
     return write_output(decks.export_deck_text(db, args.name, args.kind), args.output, say, name=args.name)
 
 
-def _read(path: str) -> str | None:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        say("cannot_read", err=True, file=path, detail=current().error(exc))
-        return None
-
-
 def _say_violation(v, *, err: bool = False) -> None:
     """A broken deck rule: its id and its sentence, cards named in the active language."""
     names = card_namer({}, [localized_name])
@@ -293,7 +285,7 @@ def _save(db: Database, args: argparse.Namespace) -> int:
 
     if in_memory(db):
         return 2
-    text = _read(args.file)
+    text = read_text(args.file, say)
     if text is None:
         return 2
     try:
@@ -336,7 +328,7 @@ def _validate(db: Database, args: argparse.Namespace) -> int:
         if not Path(args.name).is_file():
             say("no_deck_or_file", err=True, name=args.name)
             return 2
-        text = _read(args.name)
+        text = read_text(args.name, say)
         if text is None:
             return 2
         try:

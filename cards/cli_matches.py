@@ -18,10 +18,9 @@ import argparse
 import json
 import sys
 from functools import wraps
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.cli import whole
+from referee.cli import read_text, whole
 from referee.games import game as game_entry
 
 from .cli import add_output_option, in_memory, write_output
@@ -313,10 +312,8 @@ def _import(db: Database, args: argparse.Namespace) -> int:
 
     if in_memory(db):
         return 2
-    try:
-        text = Path(args.file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        say("cannot_read", err=True, file=args.file, detail=current().error(exc))
+    text = read_text(args.file, say)
+    if text is None:
         return 2
     try:
         data = json.loads(text)

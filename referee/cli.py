@@ -261,6 +261,17 @@ def _start(spec):
     return play.load_match(spec, None)
 
 
+def read_text(path: str, say: Callable[..., None]) -> str | None:
+    """A user's text file (UTF-8, a byte-order mark allowed), or None once ``say`` has told why it
+    cannot be read (its ``cannot_read`` message, in the reader's language): every command that
+    reads a file the user names reads it so."""
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        say("cannot_read", err=True, file=path, detail=current().error(err))
+        return None
+
+
 def read_json(path: str):
     """A JSON file's content, or the reason it cannot be read as a sentence's parameters (an
     `OSError`, a `UnicodeDecodeError`, or a `PositionError` for text that is not JSON)."""
@@ -298,10 +309,8 @@ def _play(args: argparse.Namespace) -> int:
 def _deck_check(args: argparse.Namespace) -> int:
     """Check a deck-list file (any format the game reads) against the cards ``args.card_source``
     gives: the catalogue when its plugin is installed (imported cards included), else Set 1."""
-    try:
-        text = Path(args.file).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        say("cannot_read", err=True, file=args.file, detail=current().error(err))
+    text = read_text(args.file, say)
+    if text is None:
         return 2
     try:
         cards = args.card_source(args)
