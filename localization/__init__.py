@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from referee.games import DEFAULT, of_rule
+from referee.games import GAMES, of_rule
 
 LANGUAGES = ("en", "es", "ru", "fr")
 TRANSLATED = ("es", "ru", "fr")
@@ -127,27 +127,28 @@ class Translator:
         for context, english in candidates:
             if placeholders(english) <= set(params):
                 template = self.text(context, english)
-                return template.format_map(_Params(self, params, card_name, game=_game_of(rule)))
+                return template.format_map(_Params(self, params, card_name, prefix=_prefix_of(rule)))
         return self.text(f"rule:{rule}:summary", entry["summary"])
 
     # --- the match log ----------------------------------------------------------------------
     def event(self, key: str, params: Mapping[str, Any], player_name: Callable[[int], str] | None = None,
-              card_name: Callable[[str], str] | None = None, game: str = "") -> str:
+              card_name: Callable[[str], str] | None = None, game: str | None = None) -> str:
         """One match-log event (an engine ``Entry``'s key and parameters) as a sentence: seats
         (`SEAT_PARAMS`) by ``player_name`` (default "Player 1"/"Player 2"), card numbers by
-        ``card_name``, steps and results by their names. ``game``, a game whose terms have kinds of
-        their own (`_game_of`: every game but the default one), reads that game's sentences
-        (``<game>_event``, whose keys the games share with other meanings) and names its steps and
-        zones with its own terms. Never raises: an unknown key or a template
-        the parameters do not fill gives a neutral sentence naming the event."""
-        kind = f"{game}_event" if game else "event"
+        ``card_name``, steps and results by their names. ``game`` (a registry id; None: the kernel's
+        own) reads that game's sentences, ``<term_prefix>event`` (`referee.games.Game.term_prefix`:
+        the games share keys with other meanings), and names its steps and zones with its own terms.
+        Never raises: an unknown key or a template the parameters do not fill gives a neutral
+        sentence naming the event."""
+        prefix = GAMES[game].term_prefix if game else ""
+        kind = f"{prefix}event"
         english = _sources().terms.get(kind, {}).get(key)
         if english is not None:
             shown = {k: (self.player(v, player_name) if k in SEAT_PARAMS and isinstance(v, int) else v)
                      for k, v in params.items()}
             try:
                 return self.text(f"term:{kind}:{key}", english).format_map(
-                    _Params(self, shown, card_name, EVENT_CARD_PARAMS, game))
+                    _Params(self, shown, card_name, EVENT_CARD_PARAMS, prefix))
             except (KeyError, ValueError, IndexError, TypeError, AttributeError):
                 pass
         return _LOCAL.render("unknown_event", self, event=key)
@@ -177,30 +178,29 @@ class Translator:
         return str(err)
 
 
-def _game_of(rule: str) -> str:
-    """The game a rule id belongs to when its terms have kinds of their own (``llamas_step``,
-    ``llamas_zone``...): every game but the default one; "" for the default game's rules and the
-    kernel's."""
+def _prefix_of(rule: str) -> str:
+    """What begins the term kinds of the game a rule id belongs to (``llamas_`` for ``llamas_step``,
+    ``llamas_zone``...: `referee.games.Game.term_prefix`); "" for the kernel's rules."""
     game = of_rule(rule)
-    return "" if game is None or game.id == DEFAULT else game.id
+    return "" if game is None else game.term_prefix
 
 
 class _Params(dict):
     """Parameters as a sentence shows them: names of steps, zones... in the reader's language (the
-    ``game``'s own kind of each name when it has one), lists joined, card numbers with their names
-    when a resolver is given."""
+    game's own kind of each name when it has one, by its term ``prefix``), lists joined, card
+    numbers with their names when a resolver is given."""
 
     def __init__(self, tr: Translator, params: Mapping[str, Any], card_name: Callable[[str], str] | None,
-                 card_keys: set[str] = CARD_PARAMS, game: str = ""):
+                 card_keys: set[str] = CARD_PARAMS, prefix: str = ""):
         super().__init__()
         for key, value in params.items():
-            self[key] = _show(tr, key, value, card_name, card_keys, game)
+            self[key] = _show(tr, key, value, card_name, card_keys, prefix)
 
 
 def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] | None,
-          card_keys: set[str] = CARD_PARAMS, game: str = "") -> Any:
+          card_keys: set[str] = CARD_PARAMS, prefix: str = "") -> Any:
     if isinstance(value, (list, tuple)):
-        return ", ".join(str(_show(tr, key, v, card_name, card_keys, game)) for v in value)
+        return ", ".join(str(_show(tr, key, v, card_name, card_keys, prefix)) for v in value)
     if value is None:
         return "—"
     if key == "cost" and isinstance(value, str) and " or " in value:
@@ -208,8 +208,8 @@ def _show(tr: Translator, key: str, value: Any, card_name: Callable[[str], str] 
         return tr.cost([part.split() for part in value.split(" or ")])
     if key in TERM_PARAMS and isinstance(value, str):
         kind = TERM_PARAMS[key]
-        if game and f"{game}_{kind}" in _sources().terms:
-            kind = f"{game}_{kind}"
+        if prefix and f"{prefix}{kind}" in _sources().terms:
+            kind = f"{prefix}{kind}"
         return tr.term(kind, value)
     if key == "answer" and isinstance(value, str):  # a choice's answer: words, or the cards chosen
         return ", ".join(_answer_word(tr, word, card_name) for word in value.split())

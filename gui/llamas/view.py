@@ -1,11 +1,11 @@
 """Llamas Unleashed as the shared match widgets see it (`gui.match.game.GameView`): its table, its
-verbs and steps under term kinds of their own (``llamas_verb``, ``llamas_step``...), passing (not
+verbs and steps under term kinds of their own (``llamas_verb``, ``llamas_step``...: the registry's
+``term_prefix``), passing (not
 answering with an Instant) as the page's one control, and the field a card is played into chosen
 once for the whole "Play a card" group."""
 
 from __future__ import annotations
 
-from localization import current
 from referee.games.llamas.cards import FIELD_TYPES
 from referee.games.llamas.table import STATES
 
@@ -14,13 +14,10 @@ from ..match.game import GameView, Pick
 
 def llamas_view() -> GameView:
     return GameView(
-        states=STATES, verb_kind="llamas_verb", phase_kind="llamas_phase",
-        step_name=lambda step: current().term("llamas_step", step),
+        states=STATES, game="llamas",
         order=("choose", "baby", "first", "play", "instant", "draw", "discard"),
         controls=("pass",),
         plays={"play": lambda card: card.type != "instant", "instant": lambda card: card.type == "instant"},
         picks={"discard": Pick("hand")},
         seat_option={"play": ("into", lambda card: card.type in FIELD_TYPES)},
-        choice_name=lambda kind: current().term("llamas_choice", kind),
-        event_game="llamas",
     )

@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from localization import current
 from referee.engine.action import Action
+from referee.games import GAMES
 
 
 @dataclass(frozen=True)
@@ -31,9 +32,9 @@ class Pick:
 @dataclass(frozen=True)
 class GameView:
     states: list[Any]  # the state machine's states (its table), for the phase tracker
-    verb_kind: str  # the term kind naming the verbs
-    phase_kind: str
-    step_name: Callable[[str], str]  # a step's name in the active language
+    #: the game's registry id: its term kinds name its verbs, phases, steps and choices
+    #: (`referee.games.Game.term`), and its match log reads its own sentences
+    game: str
     order: tuple[str, ...]  # option verbs, in the order a player meets them
     controls: tuple[str, ...]  # verbs with a control of their own on the page, never an option
     #: verb -> which hand cards it plays (a card -> bool), to grey the others with their refusal
@@ -48,20 +49,29 @@ class GameView:
     seat_option: dict[str, tuple[str, Callable[[Any], bool]]] = field(default_factory=dict)
     #: the actor's zones whose content changes the options shown
     watched: tuple[str, ...] = ("hand",)
-    #: what a choice an effect asks is called (the title of the answers)
-    choice_name: Callable[[str], str] = lambda kind: current().term("choice", kind)
     #: verbs given with a form of their own rather than as options: verb -> (match, card_name,
     #: allowed, viewer) -> a widget whose ``chosen`` signal carries the action (the Naruto CCG's
     #: manual toolbox, shown while `referee.engine.match.Match.offers` the verb)
     panels: dict[str, Callable[..., Any]] = field(default_factory=dict)
-    #: the game whose match-log sentences `Translator.event` reads ("": the kernel's ``event`` terms)
-    event_game: str = ""
+
+    @property
+    def verb_kind(self) -> str:
+        """The term kind naming its verbs."""
+        return GAMES[self.game].term("verb")
 
     def verb(self, verb: str) -> str:
         return current().term(self.verb_kind, verb)
 
     def phase(self, phase: str) -> str:
-        return current().term(self.phase_kind, phase)
+        return current().term(GAMES[self.game].term("phase"), phase)
+
+    def step_name(self, step: str) -> str:
+        """A step's name in the active language."""
+        return current().term(GAMES[self.game].term("step"), step)
+
+    def choice_name(self, kind: str) -> str:
+        """What a choice an effect asks is called (the title of the answers)."""
+        return current().term(GAMES[self.game].term("choice"), kind)
 
     def fit(self, action: Action, cards) -> Action:
         """``action`` as its named card takes it: a physical card named for ``play ? into 2`` that

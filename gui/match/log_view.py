@@ -130,7 +130,7 @@ class LogModel(QStandardItemModel):
         if kind == "event":
             key, params = secret_form(line[1], self.viewers)
             return EVENT_INDENT + current().event(key, params, self.player_name, self.card_name,
-                                                  game=self.view.event_game)
+                                                  game=self.view.game)
         return MESSAGES("refusal", rule=line[2], message=line[3])
 
     def _item(self, line: tuple) -> QStandardItem:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from localization import current
 from referee.games.naruto.table import STATES
 
 from ..match.game import GameView, Pick
@@ -16,8 +15,7 @@ from .toolbox import Toolbox
 
 def naruto_view() -> GameView:
     return GameView(
-        states=STATES, verb_kind="verb", phase_kind="phase",
-        step_name=lambda step: current().term("step", step),
+        states=STATES, game="naruto",
         order=("tool", "choose", "use", "first", "flip", "keep", "mulligan", "deploy", "grow", "mission", "counter",
                "charge", "client", "join", "team", "send", "block", "jutsu", "discard"),
         controls=("pass", "next"),
