@@ -1,8 +1,9 @@
 """GUI speed: from an option click to the repainted match window, and the cold start.
 
-    python bench/gui.py [--clicks N] [--seed S]
+    python bench/gui.py [--game ID] [--clicks N] [--seed S]
 
-*Click to repaint*: on a mid-game guided position (a seeded random game played to turn 6), with Qt
+*Click to repaint*: on a mid-game guided position (a seeded random game of the game, set up by its
+own `random_match` and played to turn 6; the default game unless ``--game``), with Qt
 set up as the application sets it up (`gui.app.prepare_qt`), one of the enabled options is clicked
 and the event loop runs until it has painted what changed and deleted the widgets replaced
 (`processEvents`, then the deferred deletions, as after a real click), timed together with
@@ -31,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from referee.games import DEFAULT, GAMES  # noqa: E402 (the registry: light)
 
 _COLD = """
 import time; t0 = time.perf_counter()
@@ -62,6 +65,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=tuple(GAMES), default=DEFAULT)
     parser.add_argument("--clicks", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -74,17 +78,13 @@ def main(argv=None) -> int:
 
     prepare_qt()  # as the application does
     app = QApplication.instance() or QApplication([])
-    from referee.games.naruto.decks import random_deck
-    from referee.games.naruto.rules import new_match
-
     folder = tempfile.mkdtemp(prefix="referee-bench-")
     context = AppContext(Path(folder) / "gui.ini", f"sqlite:///{folder}/referee.sqlite")
     window = build_window(context, "en")
     window.show()
     rng = random.Random(args.seed)
-    cards = context.cards()
-    match = new_match([random_deck(cards, "standard", rng), random_deck(cards, "standard", rng)],
-                      seed=args.seed, cards=cards)
+    entry = GAMES[args.game]
+    match = entry.part("play").random_match(rng, entry.default_format, min(entry.seats))
     page = window.open_match(match)
     while match.state.turn < 6 and not match.is_over():  # a mid-game position
         page.adapter.apply(rng.choice(match.legal_actions()))
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
     cpu: dict[str, list[float]] = {"events": [], "full": []}  # this process's CPU time: steadier on a busy machine
     for i in range(args.clicks):
         buttons = [b for b in page.options.buttons if b.isEnabled()] + \
-                  [b for b in (page.pass_button, page.next_button) if b.isEnabled()]
+                  [b for b in page.controls.values() if b.isEnabled()]
         kind = "full" if i % 2 else "events"
         start, start_cpu = time.perf_counter_ns(), time.process_time_ns()
         rng.choice(buttons).click()

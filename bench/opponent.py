@@ -1,10 +1,12 @@
-"""The computer opponent: win rate of `HeuristicPlayer` against `RandomPlayer` and the time each
-takes per decision.
+"""The computer opponent: win rate of a game's heuristic player against random players and the time
+each takes per decision.
 
-    python bench/opponent.py [--games N] [--seed S] [--format standard|french]
+    python bench/opponent.py [--game ID] [--games N] [--seed S] [--format F] [--players P]
 
-Game k is the same every run: two random legal decks and the match seed from ``S * 1_000_003 + k``,
-the heuristic in seat ``k % 2`` (each seat in turn), both players seeded with k. A *decision* is one
+Game k is the same every run: set up by the game's own `random_match` (the Naruto CCG: two random
+legal decks) with the rng seeded from ``S * 1_000_003 + k``, the heuristic in seat ``k % P`` (each
+seat in turn), every player seeded with k; the game's computer players are its registry entry's
+(``random``, ``heuristic``). A *decision* is one
 ``choose(match)`` call, timed with `time.perf_counter_ns` (wall clock) and `time.thread_time_ns` (CPU);
 applying the action is not counted.
 """
@@ -21,10 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere in the checkout
 
-from referee.games.naruto.cards import bundled  # noqa: E402
-from referee.games.naruto.decks import random_deck  # noqa: E402
-from referee.games.naruto.opponent import MAX_ACTIONS, HeuristicPlayer, RandomPlayer  # noqa: E402
-from referee.games.naruto.rules import new_match  # noqa: E402
+from referee.engine.playout import MAX_ACTIONS  # noqa: E402
+from referee.games import DEFAULT, GAMES  # noqa: E402
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -34,12 +34,17 @@ def percentile(values: list[int], q: float) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=tuple(GAMES), default=DEFAULT)
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--format", choices=("standard", "french"), default="standard")
+    ap.add_argument("--format", default=None, help="the deck format (default: the game's first)")
+    ap.add_argument("--players", type=int, default=2, help="players, if the game may have that many (else its fewest)")
     args = ap.parse_args(argv)
+    entry = GAMES[args.game]
+    play = entry.part("play")
+    fmt = args.format if args.format in entry.formats else entry.default_format
+    seats = args.players if args.players in entry.seats else min(entry.seats)
 
-    cards = bundled()
     wall: dict[str, list[int]] = {"heuristic": [], "random": []}
     cpu: dict[str, list[int]] = {"heuristic": [], "random": []}
     wins, rules, turns, unfinished = 0, Counter(), [], 0
@@ -47,10 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     start = clock()
     for k in range(args.games):
         rng = random.Random(args.seed * 1_000_003 + k)
-        decks = [random_deck(cards, args.format, rng), random_deck(cards, args.format, rng)]
-        match = new_match(decks, fmt=args.format, seed=rng.randrange(2**32))
-        seat = k % 2
-        players = {seat: ("heuristic", HeuristicPlayer(k)), 1 - seat: ("random", RandomPlayer(k))}
+        match = play.random_match(rng, fmt, seats)
+        seat = k % seats
+        players = {s: ("random", play.computers["random"](k)) for s in range(seats)}
+        players[seat] = ("heuristic", play.computers["heuristic"](k))
         for _ in range(MAX_ACTIONS):
             if match.is_over():
                 break
@@ -69,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         turns.append(match.state.turn)
     seconds = (clock() - start) / 1e9
 
-    print(f"python {sys.version.split()[0]}, format {args.format}, seed {args.seed}, one process")
+    print(f"python {sys.version.split()[0]}, {args.game}, format {fmt}, {seats} players, seed {args.seed}, one process")
     print(f"games: {args.games} in {seconds:.1f} s, unfinished {unfinished}, "
           f"turns per game: mean {statistics.fmean(turns):.1f}")
     print(f"heuristic wins: {wins} of {args.games} ({100 * wins / args.games:.1f}%)")

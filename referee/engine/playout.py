@@ -1,14 +1,14 @@
-"""Random playouts (as OpenSpiel's random_sim_test): whole games of random legal actions, checking
-after every action that the position is sound, that its JSON round trip is exact and that undo
-restores the previous position exactly; at the end, that replaying the log from the seed gives the
-same position."""
+"""Whole games played by programs: random playouts (as OpenSpiel's random_sim_test), whole games of
+random legal actions, checking after every action that the position is sound, that its JSON round
+trip is exact and that undo restores the previous position exactly, and at the end that replaying
+the log from the seed gives the same position; and games between computer players (`play`)."""
 
 from __future__ import annotations
 
 import json
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .match import Match, Outcome
 
@@ -21,8 +21,30 @@ class Playout:
     violations: list[str] = field(default_factory=list)
 
 
+#: the most actions a whole game played by programs may take before it is called unfinished
+MAX_ACTIONS = 20_000
+
+
+def play(match: Match, players: Mapping[int, Any], *, max_actions: int = MAX_ACTIONS,
+         invariants: Callable[[Any], list[str]] | None = None) -> Playout:
+    """Play ``match`` to its end, each seat's action chosen by ``players[seat]`` (anything with
+    ``choose(match)``: the games' computer players); the result is a `Playout` as for random
+    playouts (``invariants`` checked after every action when given)."""
+    result = Playout()
+    while not match.is_over() and result.actions < max_actions:
+        match.apply(players[match.actor].choose(match))
+        result.actions += 1
+        if invariants is not None:
+            result.violations += [f"after {match.history[-1]}: {v}" for v in invariants(match.state)]
+    if not match.is_over():
+        result.violations.append(f"game did not end within {max_actions} actions")
+    result.outcome = match.outcome()
+    result.turns = match.state.turn
+    return result
+
+
 def play_random(match: Match, rng: random.Random, *, invariants: Callable[[Any], list[str]] | None = None,
-                deep: bool = False, max_actions: int = 20_000) -> Playout:
+                deep: bool = False, max_actions: int = MAX_ACTIONS) -> Playout:
     """Play ``match`` to its end with uniformly random legal actions. ``deep`` adds the round-trip,
     undo and replay checks (slower)."""
     result = Playout()

@@ -14,7 +14,8 @@ from referee.games.naruto.coach import COACH
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.cards import bundled
 from referee.engine.players import RandomPlayer
-from referee.games.naruto.opponent import HeuristicPlayer, play as play_game
+from referee.engine.playout import play as play_game
+from referee.games.naruto.opponent import HeuristicPlayer
 from referee.games.naruto.rules import new_match
 from referee.games.naruto.scenario import scenario
 

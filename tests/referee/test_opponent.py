@@ -18,7 +18,8 @@ from referee.engine.playout import play_random
 from referee.games.naruto.cards import Card, bundled
 from referee.games.naruto.decks import random_deck
 from referee.games.naruto.invariants import violations
-from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer, SeatView, best_blocks, play
+from referee.engine.playout import play
+from referee.games.naruto.opponent import HeuristicPlayer, RandomPlayer, SeatView, best_blocks
 from referee.games.naruto.rules import new_match
 from referee.games.naruto.scenario import scenario
 

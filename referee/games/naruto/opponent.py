@@ -28,12 +28,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from referee.engine.action import Action
 from referee.engine.match import Match
 from referee.engine.players import Player, RandomPlayer, SeatSight, guided
-from referee.engine.playout import Playout
 
 from .battle import MAX_SENT, MAX_TEAM, power
 from .cards import Card
@@ -51,7 +50,6 @@ NINJA_PER_POINT = 0.25
 #: a Ninja deployed pays its hand cost: each Ninja paid with counts this share of its own strength
 PAYER_SHARE = 0.5
 WIN_VALUE = 100.0
-MAX_ACTIONS = 20_000
 #: the attacker weighs sending only its strongest teams (fewer combinations to try)
 ATTACK_CANDIDATES = 6
 #: Jutsu tried on a copy of the position per decision (one per card, user and target, highest X)
@@ -548,22 +546,4 @@ def _after_chain(match: Match, position: dict, action: Action | None, me: int) -
     return material(SeatView(s, me, trial.rules)) + cards
 
 
-# --- whole games -------------------------------------------------------------------------------------
-def play(match: Match, players: Mapping[int, Player], *, max_actions: int = MAX_ACTIONS,
-         invariants=None) -> Playout:
-    """Play ``match`` to its end, each seat's action chosen by ``players[seat]``; the result is a
-    `Playout` as for random playouts (``invariants`` checked after every action when given)."""
-    result = Playout()
-    while not match.is_over() and result.actions < max_actions:
-        match.apply(players[match.actor].choose(match))
-        result.actions += 1
-        if invariants is not None:
-            result.violations += [f"after {match.history[-1]}: {v}" for v in invariants(match.state)]
-    if not match.is_over():
-        result.violations.append(f"game did not end within {max_actions} actions")
-    result.outcome = match.outcome()
-    result.turns = match.state.turn
-    return result
-
-
-__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "SeatView", "play"]
+__all__ = ["HeuristicPlayer", "Player", "RandomPlayer", "SeatView"]
