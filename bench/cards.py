@@ -42,9 +42,7 @@ from cards import records  # noqa: E402
 from cards.db import Database  # noqa: E402
 from cards.games.naruto.importers import import_ccgdb_json  # noqa: E402
 from cards.search import search  # noqa: E402
-from referee.games.naruto.cards import bundled  # noqa: E402
-from referee.games.naruto.decks import random_deck  # noqa: E402
-from referee.games.naruto.rules import new_match  # noqa: E402
+from referee.games import DEFAULT, GAMES  # noqa: E402
 
 CARDS = 4400
 IMPORT_GOAL = 2.0  # seconds, the issue's "about 2 s" for the whole file
@@ -237,10 +235,12 @@ class Timed:
 
 
 def time_recording(db: Database, rng: random.Random, actions: int) -> list[float]:
-    """ms to record each action, over random guided games until ``actions`` were recorded."""
-    cards, recorder, out = bundled(), records.Recorder(db), []
+    """ms to record each action, over random guided games of the default game (set up by its
+    `random_match`) until ``actions`` were recorded."""
+    entry = GAMES[DEFAULT]
+    random_match, recorder, out = entry.part("play").random_match, records.Recorder(db), []
     while len(out) < actions:
-        match = new_match([random_deck(cards, "standard", rng) for _ in range(2)], seed=rng.randrange(2**32))
+        match = random_match(rng, entry.default_format, min(entry.seats))
         recorder.record(match)
         timed = Timed(match.observers.pop())
         match.observers.append(timed)
