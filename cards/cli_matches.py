@@ -26,6 +26,7 @@ from referee.games import game as game_entry
 from .cli import add_output_option, in_memory, write_output
 from .names import localized_name
 from localization import Messages, current
+from localization.text import caption
 
 if TYPE_CHECKING:  # the annotations only: the commands import these when they run
     from . import records
@@ -214,15 +215,15 @@ def position(info: records.MatchInfo, match) -> None:
         say("game_over", result=_result(info, outcome))
     say("turn_line", turn=state.turn, phase=_step(info, state.phase), actor=_seat(info, match.actor))
     for role, seat in table.roles:
-        say("role_line", role=current().term(role_kind, role), name=_seat(info, seat))
+        say("role_line", role=caption(current().term(role_kind, role)), name=_seat(info, seat))
     for seat, zones in enumerate(table.seats):
         say("player_line", name=_seat(info, seat), zones=_zones(zones.counts, zone_name))
         for zone, cards in zones.listed:
             if cards:
-                say("zone_line", zone=zone_name(zone), cards=", ".join(_card(state, table, i) for i in cards))
+                say("zone_line", zone=caption(zone_name(zone)), cards=", ".join(_card(state, table, i) for i in cards))
     for zone, count in table.shared:
         if count:
-            say("shared_line", zone=zone_name(zone), count=count)
+            say("shared_line", zone=caption(zone_name(zone)), count=count)
 
 
 def _summary(replay: records.Replay) -> str:

@@ -120,11 +120,6 @@ class Place(QWidget):
         return [tile.number for tile in self.tiles()]
 
 
-def caption(term: str) -> str:
-    """A zone's name as a heading: ``discard pile`` -> ``Discard pile``."""
-    return term[:1].upper() + term[1:]
-
-
 class TileDelegate(QStyledItemDelegate):
     """Paints each row of a list view as the tile of the card its ``UserRole`` holds (``face``:
     number -> face); a row ``greyed(index)`` says cannot be chosen is drawn greyed, the selected

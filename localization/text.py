@@ -15,3 +15,9 @@ def fold(text: str) -> str:
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _SPACES.sub(" ", bare).strip()
+
+
+def caption(term: str) -> str:
+    """A term as a heading or at the start of a line: ``discard pile`` -> ``Discard pile`` (the
+    terms are written as they read inside a sentence)."""
+    return term[:1].upper() + term[1:]

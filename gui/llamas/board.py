@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from localization import Messages, current
+from localization.text import caption
 from referee.games.llamas.traits import animals, needed
 
 from ..faces import face
@@ -27,7 +28,7 @@ from ..i18n import watch
 from ..match.describe import seat_player
 from ..match.frames import TitledFrame
 from ..tile_paint import NORMAL, SMALL, STRIP, Marks, Size
-from ..tiles import CardTile, Place, caption
+from ..tiles import CardTile, Place
 
 MESSAGES = Messages("gui.llamas.board", {
     "field_title": "{name}",

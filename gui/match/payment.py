@@ -26,11 +26,12 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from localization import Messages, current
+from localization.text import caption
 from referee.engine.action import Action
 
 from ..faces import Face
 from ..tile_paint import SMALL
-from ..tiles import CardTile, Place, caption
+from ..tiles import CardTile, Place
 from .game import GameView
 
 MESSAGES = Messages("gui.match.payment", {

@@ -17,12 +17,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from localization import Messages, current
+from localization.text import caption
 
 from ..faces import face
 from ..flow import FlowLayout
 from ..i18n import watch
 from ..tile_paint import NORMAL, SMALL, Marks
-from ..tiles import CardTile, Place, caption
+from ..tiles import CardTile, Place
 from ..match.describe import seat_player
 from ..match.frames import TitledFrame
 

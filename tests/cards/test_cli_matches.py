@@ -133,7 +133,7 @@ def test_a_llamas_match_replays_and_steps_in_its_own_words(sqlite_url, capsys):
     code, out, _ = run(capsys, "--lang", "ru", "matches", "replay", uid, "--step", "12", "--database-url", sqlite_url)
     fields = [player.field for player in match.state.players]
     assert code == 0 and "шаг " in out and not re.search(r"[a-z]+_[a-z]+", out)  # no step key left in notation
-    assert out.count("  поле: ") == sum(1 for f in fields if f) and "колода: " in out and "ясли: " in out
+    assert out.count("  Поле: ") == sum(1 for f in fields if f) and "\nКолода: " in out and "\nЯсли: " in out
     assert "attack" not in out and "chakra" not in out
 
 
