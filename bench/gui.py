@@ -2,8 +2,9 @@
 
     python bench/gui.py [--game ID] [--clicks N] [--seed S]
 
-*Click to repaint*: on a mid-game guided position (a seeded random game of the game, set up by its
-own `random_match` and played to turn 6; the default game unless ``--game``), with Qt
+*Click to repaint*: on a mid-game guided position (a seeded random game of the default game unless
+``--game``, played to turn 6: random legal decks of the catalogue's cards for a game played with
+deck lists, else the game's own `random_match`), with Qt
 set up as the application sets it up (`gui.app.prepare_qt`), one of the enabled options is clicked
 and the event loop runs until it has painted what changed and deleted the widgets replaced
 (`processEvents`, then the deferred deletions, as after a real click), timed together with
@@ -83,8 +84,14 @@ def main(argv=None) -> int:
     window = build_window(context, "en")
     window.show()
     rng = random.Random(args.seed)
-    entry = GAMES[args.game]
-    match = entry.part("play").random_match(rng, entry.default_format, min(entry.seats))
+    entry, play = GAMES[args.game], GAMES[args.game].part("play")
+    fmt, seats = entry.default_format, min(entry.seats)
+    if entry.deck_lists:  # as the application sets it up: random legal decks of the catalogue's cards
+        cards, random_deck = context.cards(args.game), entry.part("decks").random
+        match = play.from_decks([random_deck(cards, fmt, rng) for _ in range(seats)], fmt=fmt, seed=args.seed,
+                                cards=cards)
+    else:
+        match = play.random_match(rng, fmt, seats)
     page = window.open_match(match)
     while match.state.turn < 6 and not match.is_over():  # a mid-game position
         page.adapter.apply(rng.choice(match.legal_actions()))
