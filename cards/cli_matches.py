@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from functools import wraps
+from functools import reduce, wraps
 from typing import TYPE_CHECKING
 
 from referee.cli import read_text, whole
@@ -166,7 +166,9 @@ def _status(info: records.MatchInfo) -> str:
 
 
 def _versus(info: records.MatchInfo) -> str:
-    return MESSAGES("versus", first=info.players[0], second=info.players[1])
+    """Every player of the match: ``Ann vs Bob``, ``Ann vs Bob vs Chloé`` (a Llamas match has up to
+    eight)."""
+    return reduce(lambda first, second: MESSAGES("versus", first=first, second=second), info.players)
 
 
 def _step(info: records.MatchInfo, phase: str) -> str:
@@ -258,9 +260,10 @@ def _show(db: Database, args: argparse.Namespace) -> int:
     from . import records
 
     uid = records.resolve_uid(db, args.uid)
-    info = records.get_match(db, uid)
+    info, tr = records.get_match(db, uid), current()
     values = {
-        "uid": info.uid, "game": info.game, "format": info.format, "mode": info.mode, "seed": info.seed,
+        "uid": info.uid, "game": tr.term("game", info.game), "format": tr.term("format", info.format),
+        "mode": tr.term("mode", info.mode), "seed": info.seed,
         "expansions": MESSAGES("expansion_list", expansions=list(info.expansions)) if info.expansions else "-",
         "players": _versus(info),
         "decks": "; ".join(f"{_seat(info, s)}: {_deck(d)}" for s, d in enumerate(info.decks)),

@@ -92,6 +92,21 @@ def test_list_and_show_name_a_llamas_matchs_expansions(sqlite_url, capsys):
     assert "expansions: -\n" in run(capsys, "matches", "show", base, "--database-url", sqlite_url)[1]
 
 
+def test_show_names_every_player_and_says_game_format_and_mode_in_words(sqlite_url, capsys):
+    """A match of four (Llamas Unleashed) lists its four players, and `show` names the game, the
+    format and the mode in the reader's language, never by their keys."""
+    from referee.games.llamas.rules import new_match as llamas_match
+
+    with Database(sqlite_url) as db:
+        uid = Recorder(db).record(llamas_match(4, seed=6, names=["Ann", "Bob", "Chloé", "Dmitri"]))
+    listed = run(capsys, "matches", "list", "--database-url", sqlite_url)[1]
+    assert "  Ann vs Bob vs Chloé vs Dmitri  " in listed
+    shown = run(capsys, "--lang", "ru", "matches", "show", uid, "--database-url", sqlite_url)[1].splitlines()
+    fields = dict(line.split(": ", 1) for line in shown[:7])
+    assert fields["игра"] == "Llamas Unleashed" and fields["игроки"] == "Ann против Bob против Chloé против Dmitri"
+    assert fields["формат"] == "базовая игра" and fields["режим"] == "режим подсказок"
+
+
 def test_replay_prints_each_step_and_the_result(stored, capsys):
     code, out, _ = run(capsys, "matches", "replay", stored["finished"], "--database-url", stored["url"])
     lines = out.splitlines()
