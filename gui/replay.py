@@ -12,6 +12,8 @@ nothing), under a line saying where the turn stands.
 
 from __future__ import annotations
 
+from functools import reduce
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QPushButton, QScrollArea,
@@ -21,6 +23,7 @@ from cards import records
 from cards.db import StorageError
 from cards.records import RecordError
 from localization import Messages, current
+from localization.text import caption
 from referee.engine.action import Action
 from referee.engine.match import Match
 from referee.engine.teacher import review
@@ -57,8 +60,9 @@ MESSAGES = Messages("gui.replay", {
     "log_tip": "The match log up to this step: each action, then what it did",
     "position_tip": "The position after the current step",
     "turn": "Turn {turn} · {step}",
-    "roles": "Attacking: {attacker} · To act: {actor}",
+    "role": "{role}: {name}",
     "to_act": "To act: {actor}",
+    "joined": "{first} · {second}",
     "over": "Game over: {result}",
     "chain": "Links in the chain: {links}",
     "review": "Turning points",
@@ -205,10 +209,12 @@ class ReplayPage(Page):
             step = MESSAGES("over", result=self.result(outcome.winner, outcome.rule))
             lines = [MESSAGES("turn", turn=state.turn, step=step)]
         else:
-            attacker = getattr(state, "attacker", None)  # a Naruto CCG turn has an attacker
+            game = game_entry(self.replay.info.game)
+            roles = [MESSAGES("role", role=caption(current().term(game.term("role"), role)), name=self.player_name(seat))
+                     for role, seat in game.part("play").table(state).roles]  # the Naruto CCG's attacker
             lines = [MESSAGES("turn", turn=state.turn, step=self.view.step_name(state.phase)),
-                     MESSAGES("roles", attacker=self.player_name(attacker), actor=self.actor_name(match.actor))
-                     if attacker is not None else MESSAGES("to_act", actor=self.actor_name(match.actor))]
+                     reduce(lambda first, second: MESSAGES("joined", first=first, second=second),
+                            [*roles, MESSAGES("to_act", actor=self.actor_name(match.actor))])]
         if state.chain:
             lines.append(MESSAGES("chain", links=len(state.chain)))
         return "\n".join(lines)

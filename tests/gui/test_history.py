@@ -518,6 +518,11 @@ def test_replay_steps_forward_back_and_to_the_end_showing_log_and_position(windo
                   for e in reference.match.log]
         assert [line.strip() for line in log_lines(page) if line.startswith("    ")] == events
         assert page.situation_label.text().startswith(f"Turn {reference.match.state.turn} · ")
+        state, actor = reference.match.state, reference.match.actor
+        if reference.match.outcome() is None:  # the attacker (the game's table view), then who acts
+            assert page.situation_label.text().splitlines()[1] == (
+                f"Attacker: {info.players[state.attacker]} · To act: "
+                f"{info.players[actor] if actor is not None else 'the referee'}")
         for seat, area in enumerate(page.board.areas):  # the board shows this step's counters
             counter = reference.match.state.players[seat].counter
             assert BOARD("counter", n=counter) in area.stats.text()
@@ -603,6 +608,7 @@ def test_a_llamas_match_is_listed_resumed_and_replayed(window, context):
     replay.go(40)
     assert replay.replay.position == match.state.to_dict()
     assert replay.situation_label.text().startswith(f"Turn {match.state.turn} · ")
+    assert replay.situation_label.text().splitlines()[1] == f"To act: {info.players[match.actor]}"  # no roles
     assert "Ana" in replay.log_view.plain_text()
     replay.go(2)  # two babies chosen: the board shows this step's fields
     assert [len(a.cards.numbers()) for a in replay.board.areas] == [1, 1, 0]
