@@ -1,6 +1,7 @@
 """Refereeing a match from the command line: `referee matches start|act`, with ``--database-url``.
 
-``start`` sets a Naruto CCG match up from two decks, each a stored deck's name or a deck-list file
+``start`` sets a match of the game played with deck lists (the registry's `with_decks`: the Naruto
+CCG) up from its players' decks, each a stored deck's name or a deck-list file
 in any format the referee reads (its cards found in the whole catalogue, imported ones included),
 in guided mode (the program holds both decks) or referee mode (physical cards; a deck left out is
 a physical deck not entered). The match is recorded like one played in the application, so it can
@@ -41,7 +42,7 @@ FORMATS = GAME.formats
 SEATS = max(GAME.seats)
 
 MESSAGES = Messages("cards.cli_play", {
-    "start_help": "set a Naruto CCG match up from two decks and record it",
+    "start_help": "set a {game} match up from its players' decks and record it",
     "deck_help": "a stored deck's name or a deck-list file; give it once per player (in referee mode, "
                  "a player without one has a physical deck that is not entered)",
     "player_help": "a player's name; give it once per player",
@@ -60,7 +61,7 @@ MESSAGES = Messages("cards.cli_play", {
     "deck_refused": "{player}'s deck breaks the construction rules:",
     "violation": "  {rule}: {message}",
     "guided_needs_decks": "error: the guided mode needs a deck for each player",
-    "too_many": "error: the Naruto CCG is played by two players: give --deck and --player at most twice",
+    "too_many": "error: a {game} match has at most {count} players: give --deck and --player at most {count} times",
     "no_deck_or_file": "error: there is no deck named {name!r}, and no file of that name",
     "deck_file": "error: {file}: {message}",
     "cannot_read": "error: cannot read {file}: {detail}",
@@ -125,7 +126,7 @@ def _start(db, args: argparse.Namespace) -> int:
     if in_memory(db):
         return 2
     if len(args.deck) > SEATS or len(args.player) > SEATS:
-        print(MESSAGES("too_many"))
+        print(MESSAGES("too_many", game=current().term("game", GAME.id), count=SEATS))
         return 2
     source = CatalogueSource(db)
     chosen = []
@@ -208,7 +209,8 @@ def register(commands: dict, add_database_option) -> None:
     """Add ``matches start|act`` to the ``matches`` command's sub-commands."""
     m = MESSAGES
     msub = commands["matches"]
-    st = msub.add_parser("start", help=m("start_help"), description=m("start_help"))
+    about = m("start_help", game=current().term("game", GAME.id))
+    st = msub.add_parser("start", help=about, description=about)
     st.add_argument("--deck", action="append", default=[], help=m("deck_help"))
     st.add_argument("--player", action="append", default=[], help=m("player_help"))
     st.add_argument("--mode", choices=("guided", "referee"), default="guided", help=m("mode_help"))

@@ -77,6 +77,12 @@ def test_a_referee_mode_match_with_one_physical_deck_not_entered(capsys, db_args
     assert "Player 2: deck 50" in out
 
 
+def test_start_refuses_more_players_than_the_game_has_naming_it(capsys, db_args):
+    code, out, _ = run(capsys, "--lang", "ru", "matches", "start", *("--player", "A") * 3, *db_args)
+    assert code == 2
+    assert out.strip() == "ошибка: в партии Naruto CCG не больше 2 игроков: укажите --deck и --player не больше 2 раз"
+
+
 def test_start_refuses_an_illegal_deck_and_a_guided_match_without_decks(capsys, db_args, tmp_path):
     small = tmp_path / "small.txt"
     small.write_text("// Mainboard\n4x Kaito Arashi [ex901]\n", encoding="utf-8")
