@@ -8,7 +8,8 @@ deck or a face-down zone. Their ``who_sees(state, iid)`` gives the same answer c
 seats that see one card), which is what the log asks (`witnesses`). Nothing else in the engine or
 the application decides which cards a seat may see: a computer player reads the position through a
 `SeatSight`, which refuses any other card, and the application's widgets that show a seat's cards
-list only those the rules allow (the options panel and the manual toolbox, `gui/match/`).
+list only those the rules allow (the options panel, `gui/match/`, and the Naruto CCG's manual toolbox,
+`gui/naruto/`).
 
 This module imports nothing but the standard library, so the application may import it cheaply.
 """
