@@ -1,11 +1,13 @@
 """One kernel, many games: no module outside the game registry and the games' own places names a
 game. Everything else asks the registry (`referee.games`: ``GAMES``, ``DEFAULT``, each entry's
-``play``, ``catalogue``, ``page`` and ``app`` parts) which games there are and what each one has.
+``play``, ``catalogue``, ``page``, ``app`` and ``decks`` parts) which games there are and what each
+one has.
 
 A game's own places, for a game ``<id>`` of the registry:
 
 - ``referee/games/<id>/``: its engine package;
-- ``cards/games/<id>.py``: its part of the catalogue (`cards.games.Catalogue`);
+- ``cards/games/<id>.py`` or ``cards/games/<id>/``: its part of the catalogue (`cards.games.Catalogue`,
+  and its importers);
 - ``gui/<id>/``: its part of the application (its match page, its board, its new-match panel,
   its `gui.games.GameApp`);
 

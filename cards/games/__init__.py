@@ -1,11 +1,12 @@
 """What the catalogue needs of each game, in one shape: a `Catalogue` per game, in that game's own
-module here (``cards/games/<id>.py``), which the game registry (`referee.games`, ``catalogue``) names.
+module or package here (``cards/games/<id>.py``, or ``cards/games/<id>/`` for a game whose
+catalogue files have importers), which the game registry (`referee.games`, ``catalogue``) names.
 
 A game's catalogue says which set the package ships of it (`BundledSet`: its files and how their
-rows become catalogue rows, read and written by `cards.bundled`), which filters a search of its
-cards takes (`Filter`: the values, and the column of a card's row each is looked for in, made a
-condition by `cards.search`), the term kind its card types are named by, and the importer of its
-catalogue files when it has one.
+rows become catalogue rows, read and written by `cards.bundled`), how a stored card becomes the
+engine's card (`Catalogue.engine_cards`), which filters a search of its cards takes (`Filter`: the
+values, and the column of a card's row each is looked for in, made a condition by `cards.search`),
+the term kind its card types are named by, and the importer of its catalogue files when it has one.
 
 These modules are light: the command line builds its parsers from them (the filters' values are
 choices in its help), so they import no database layer (SQLModel, SQLAlchemy), only the game's own
