@@ -34,11 +34,11 @@ from .source import CatalogueSource, image_paths
 from localization import Messages
 
 #: the game whose players bring decks (the registry says which), and its deck lists
-GAME = with_decks().id
-DECKS = with_decks().part("decks")
+_ENTRY = with_decks()
+GAME, FORMATS = _ENTRY.id, _ENTRY.formats
+DECKS = _ENTRY.part("decks")
 DeckList = DECKS.deck_list
 SECTIONS = DECKS.sections
-FORMATS = with_decks().formats
 NAME_MAX = 200
 
 MESSAGES = Messages("cards.decks", {

@@ -22,8 +22,6 @@ from .state import NarutoState
 from .table import ANYWHERE, ROWS, STATES
 
 DECK_SIZES = {"standard": 50, "french": 40}
-#: the French edition's prefixes with their hyphen (N-CARD-4: the registry's ``number_aliases``)
-_FRENCH = tuple(f"{alias}-" for alias in ALIASES)
 
 
 def _someone_wins(s: NarutoState) -> bool:
@@ -103,7 +101,8 @@ def _strict(name: str, verb: Verb) -> Verb:
 def _renamed(value: str) -> bool:
     """Whether a value names a card by a French number or an N-CCG-DB id (normalized to its number)."""
     number = value.partition("@")[0]
-    return number[:3].upper() in _FRENCH or is_catalogue_id(number)
+    prefix, hyphen, _ = number.partition("-")
+    return bool(hyphen) and prefix.upper() in ALIASES or is_catalogue_id(number)
 
 
 def _any_french(action: Action) -> bool:
